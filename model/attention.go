@@ -1,0 +1,48 @@
+package model
+
+// Scaled dot-product attention, the explainers' four steps:
+//
+//	1. scores  S = Q K^T                   how similar each query is to each key
+//	2. scaled  S / sqrt(d_k)               keeps the softmax out of saturation
+//	3. weights A = softmax(S/sqrt(d_k) + M) every row sums to 1
+//	4. output  Z = A V                     each word's weighted sum of values
+//
+// M is the padding mask: 0 for a real key, -1e9 for a padded one, so that
+// exp(-1e9 - max) underflows to exactly 0 and padding gets exactly zero weight.
+//
+// Shapes: Q, K, V (B, H, T, d_k); mask (B, T), broadcast over heads and query
+// positions; S, A (B, H, T, T); Z (B, H, T, d_k).
+
+import (
+	"fmt"
+	"math"
+
+	G "gorgonia.org/gorgonia"
+)
+
+// attentionSteps keeps every intermediate node so a forward pass can show the
+// explainers' steps with the model's real numbers.
+type attentionSteps struct {
+	Q, K, V, Scores, Scaled, Weights, Z *G.Node
+}
+
+func scaledDotProductAttention(q, k, v, mask *G.Node, dk int) (attentionSteps, error) {
+	s := attentionSteps{Q: q, K: k, V: v}
+	var err error
+	if s.Scores, err = G.BatchedMatMul(q, k, false, true); err != nil {
+		return s, err
+	}
+	invSqrtDK := G.NewConstant(scalarOf(q.Dtype(), 1/math.Sqrt(float64(dk))), G.WithName(fmt.Sprintf("1/sqrt(%d)", dk)))
+	if s.Scaled, err = G.Mul(s.Scores, invSqrtDK); err != nil {
+		return s, err
+	}
+	masked, err := G.BroadcastAdd(s.Scaled, mask, nil, []byte{1, 2})
+	if err != nil {
+		return s, err
+	}
+	if s.Weights, err = softmax(masked, 3); err != nil {
+		return s, err
+	}
+	s.Z, err = G.BatchedMatMul(s.Weights, v, false, false)
+	return s, err
+}

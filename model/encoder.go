@@ -1,0 +1,68 @@
+package model
+
+// One encoder layer, post-layer-norm as in "Attention Is All You Need" and as
+// the explainers draw it ("Add & Norm" after each sublayer):
+//
+//	Y   = LayerNorm(X + MultiHead(X))
+//	out = LayerNorm(Y + FFN(Y))
+//
+// and N such layers stacked, each feeding the next. Shapes: X, Y, out (B·T, d_model).
+//
+// Why post-norm rather than pre-norm (X + MultiHead(LN(X)))? Pre-norm trains
+// deep stacks more stably without warm-up, but at N = 2 or 3 with Adam post-norm
+// trains just as well, and it is the architecture the explainers and the paper
+// describe, so every picture in them matches a node here.
+
+import (
+	G "gorgonia.org/gorgonia"
+)
+
+type encoderWeights struct {
+	Attention    multiHeadWeights
+	Norm1, Norm2 layerNormWeights
+	FFN          feedForwardWeights
+}
+
+// layerSteps is one layer's attention intermediates plus the layer's input.
+type layerSteps struct {
+	X *G.Node // (B·T, d_model), the word vectors entering the layer
+	attentionSteps
+}
+
+func encoderLayer(x, mask *G.Node, w encoderWeights, s shape) (*G.Node, layerSteps, error) {
+	attended, steps, err := multiHeadAttention(x, mask, w.Attention, s)
+	if err != nil {
+		return nil, layerSteps{}, err
+	}
+	y, err := addAndNorm(x, attended, w.Norm1)
+	if err != nil {
+		return nil, layerSteps{}, err
+	}
+	ff, err := feedForward(y, w.FFN)
+	if err != nil {
+		return nil, layerSteps{}, err
+	}
+	out, err := addAndNorm(y, ff, w.Norm2)
+	return out, layerSteps{X: x, attentionSteps: steps}, err
+}
+
+// addAndNorm is the residual connection followed by layer norm: LN(x + sub).
+func addAndNorm(x, sub *G.Node, w layerNormWeights) (*G.Node, error) {
+	sum, err := G.Add(x, sub)
+	if err != nil {
+		return nil, err
+	}
+	return layerNorm(sum, w)
+}
+
+// encoderStack runs the N layers in order and returns the last one's output.
+func encoderStack(x, mask *G.Node, layers []encoderWeights, s shape) (*G.Node, []layerSteps, error) {
+	steps := make([]layerSteps, len(layers))
+	for l, w := range layers {
+		var err error
+		if x, steps[l], err = encoderLayer(x, mask, w, s); err != nil {
+			return nil, nil, err
+		}
+	}
+	return x, steps, nil
+}

@@ -1,0 +1,98 @@
+package model
+
+// A Graph is the whole model compiled once for a fixed batch size B and sentence
+// length T (Gorgonia's shapes are static). Its weight nodes are bound to the
+// tensors of a Params without copying, so a training graph, an evaluation graph
+// and an inference graph built from one Params always agree.
+//
+//	ids -> embed + positional encoding -> N x encoder layer -> resolution head -> log P, loss
+//
+// Values of intermediate nodes are read with G.Read, never node.Value(): the
+// tape machine reuses a node's memory for later ops once it is dead, so a value
+// read after RunAll may already hold a later op's result (seen with an in-place
+// HadamardProd). G.Read copies at its point in the tape.
+
+import (
+	"fmt"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// GraphOptions fixes a graph's geometry and what it keeps.
+type GraphOptions struct {
+	Batch, SeqLen int
+	Train         bool // differentiate the loss; gradients accumulate until an optimiser step
+	Attention     bool // read every layer's attention weights
+	Trace         bool // read every layer's q, k, v, scores, scaled scores, weights and z (implies Attention)
+}
+
+// Graph is a compiled forward (and, for training, backward) pass.
+type Graph struct {
+	params  *Params
+	opts    GraphOptions
+	shape   shape
+	g       *G.ExprGraph
+	vm      G.VM
+	weights []*G.Node // in ParamSpecs order
+	in      inputs
+	loss    *G.Node
+	reads   reads
+}
+
+type inputs struct {
+	ids, pe, keyMask, candidates, pronoun, target *G.Node
+}
+
+// NewGraph builds and compiles the model for opts.Batch sentences of opts.SeqLen tokens.
+func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
+	c := p.config
+	if opts.Batch <= 0 || opts.SeqLen <= 0 || opts.SeqLen > c.MaxLen {
+		return nil, fmt.Errorf("graph needs batch >= 1 and 1 <= seq_len <= max_len (%d), got batch %d, seq_len %d", c.MaxLen, opts.Batch, opts.SeqLen)
+	}
+	gr := &Graph{params: p, opts: opts, g: G.NewGraph(),
+		shape: shape{B: opts.Batch, T: opts.SeqLen, D: c.DModel, H: c.Heads}}
+	gr.bindWeights()
+	gr.makeInputs()
+	if err := gr.build(); err != nil {
+		return nil, fmt.Errorf("building the model graph: %w", err)
+	}
+	if err := gr.compile(); err != nil {
+		return nil, fmt.Errorf("compiling the model graph: %w", err)
+	}
+	return gr, nil
+}
+
+// bindWeights makes one node per parameter, sharing the parameter's storage.
+func (gr *Graph) bindWeights() {
+	for _, s := range gr.params.specs {
+		t := gr.params.tensor[s.Name]
+		gr.weights = append(gr.weights, G.NodeFromAny(gr.g, t, G.WithName(s.Name)))
+	}
+}
+
+func (gr *Graph) makeInputs() {
+	s, dt := gr.shape, gr.params.tensor["embedding"].Dtype()
+	float := func(name string, shape ...int) *G.Node {
+		v := newDense(dt, shape, make([]float64, product(shape)))
+		return G.NewTensor(gr.g, dt, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(v))
+	}
+	integer := func(name string, n int) *G.Node {
+		v := tensor.New(tensor.WithShape(n), tensor.WithBacking(make([]int, n)))
+		return G.NewVector(gr.g, tensor.Int, G.WithShape(n), G.WithName(name), G.WithValue(v))
+	}
+	gr.in = inputs{
+		ids:        integer("ids", s.B*s.T),
+		pe:         float("positional_encoding", s.B*s.T, s.D),
+		keyMask:    float("key_mask", s.B, s.T),
+		candidates: float("candidate_mask", s.B, s.T),
+		pronoun:    integer("pronoun", s.B),
+		target:     float("target", s.B, s.T),
+	}
+	pe := PositionalEncoding(s.T, s.D)
+	tiled := make([]float64, 0, s.B*s.T*s.D)
+	for b := 0; b < s.B; b++ {
+		tiled = append(tiled, pe...)
+	}
+	copyInto(gr.in.pe.Value().(*tensor.Dense), tiled)
+}

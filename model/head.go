@@ -1,0 +1,79 @@
+package model
+
+// Resolution head: given the pronoun's position p, score every word j of the
+// sentence as its antecedent, one more attention step whose weights are the answer:
+//
+//	q = h_p W^Q_head,  k_j = h_j W^K_head
+//	s_j = q · k_j / sqrt(d_model) + C_j        C_j = -1e9 for padding and for j = p
+//	log P(antecedent = j) = logsoftmax(s)_j
+//	loss = - sum_b w_b log P_b(antecedent_b)   w_b = 1/(real sentences in the batch)
+//
+// Shapes: h (B·T, d_model), the last encoder layer's output; pronoun (B) of
+// tensor.Int holding the flat row b·T + p_b of each pronoun; C (B, T); target
+// (B, T) holding w_b at each antecedent and 0 elsewhere; log P (B, T); loss scalar.
+
+import (
+	"fmt"
+	"math"
+
+	G "gorgonia.org/gorgonia"
+)
+
+type headWeights struct {
+	WQ, WK *G.Node // (d_model, d_model) each
+}
+
+func resolutionHead(h, pronoun, candidates *G.Node, w headWeights, s shape) (*G.Node, error) {
+	query, err := pronounQuery(h, pronoun, w.WQ, s)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := G.Mul(h, w.WK)
+	if err != nil {
+		return nil, err
+	}
+	if keys, err = G.Reshape(keys, []int{s.B, s.T, s.D}); err != nil {
+		return nil, err
+	}
+	scores, err := G.BatchedMatMul(query, keys, false, true) // (B, 1, T)
+	if err != nil {
+		return nil, err
+	}
+	if scores, err = G.Reshape(scores, []int{s.B, s.T}); err != nil {
+		return nil, err
+	}
+	scale := G.NewConstant(scalarOf(h.Dtype(), 1/math.Sqrt(float64(s.D))), G.WithName(fmt.Sprintf("1/sqrt(%d)", s.D)))
+	if scores, err = G.Mul(scores, scale); err != nil {
+		return nil, err
+	}
+	if scores, err = G.Add(scores, candidates); err != nil {
+		return nil, err
+	}
+	return logSoftmax(scores, 1)
+}
+
+// pronounQuery picks each sentence's pronoun vector and projects it: (B, 1, d_model).
+func pronounQuery(h, pronoun, wq *G.Node, s shape) (*G.Node, error) {
+	hp, err := G.ByIndices(h, pronoun, 0)
+	if err != nil {
+		return nil, err
+	}
+	q, err := G.Mul(hp, wq)
+	if err != nil {
+		return nil, err
+	}
+	return G.Reshape(q, []int{s.B, 1, s.D})
+}
+
+// crossEntropy is -sum(target ⊙ logP); the target's weights make it a batch mean.
+func crossEntropy(logP, target *G.Node) (*G.Node, error) {
+	picked, err := G.HadamardProd(target, logP)
+	if err != nil {
+		return nil, err
+	}
+	total, err := G.Sum(picked)
+	if err != nil {
+		return nil, err
+	}
+	return G.Neg(total)
+}

@@ -1,0 +1,70 @@
+package model
+
+// Layer normalisation over each word vector (Ba et al., 2016):
+//
+//	LN(x) = gain ⊙ (x - mean(x)) / sqrt(var(x) + eps) + bias
+//
+// mean and var are taken over the d_model features of one word; var is the
+// biased variance (mean of squared deviations), as in PyTorch's nn.LayerNorm.
+// Shapes: x (B·T, d_model); gain, bias (d_model); result (B·T, d_model).
+//
+// Gorgonia v0.9.18 has no LayerNorm op (only BatchNorm), so it is composed from
+// Mean, BroadcastSub, Square, Sqrt and BroadcastHadamardDiv.
+
+import (
+	G "gorgonia.org/gorgonia"
+)
+
+// LayerNormEps keeps the division finite for a word vector with zero variance.
+const LayerNormEps = 1e-5
+
+type layerNormWeights struct {
+	Gain, Bias *G.Node
+}
+
+func layerNorm(x *G.Node, w layerNormWeights) (*G.Node, error) {
+	centred, err := centre(x)
+	if err != nil {
+		return nil, err
+	}
+	std, err := rowStd(centred)
+	if err != nil {
+		return nil, err
+	}
+	normed, err := G.BroadcastHadamardDiv(centred, std, nil, []byte{1})
+	if err != nil {
+		return nil, err
+	}
+	scaled, err := G.BroadcastHadamardProd(normed, w.Gain, nil, []byte{0})
+	if err != nil {
+		return nil, err
+	}
+	return G.BroadcastAdd(scaled, w.Bias, nil, []byte{0})
+}
+
+// centre returns x - mean(x) per row.
+func centre(x *G.Node) (*G.Node, error) {
+	mean, err := G.Mean(x, 1)
+	if err != nil {
+		return nil, err
+	}
+	return G.BroadcastSub(x, mean, nil, []byte{1})
+}
+
+// rowStd returns sqrt(mean(c²) + eps) per row of the centred c: shape (N).
+func rowStd(c *G.Node) (*G.Node, error) {
+	sq, err := G.Square(c)
+	if err != nil {
+		return nil, err
+	}
+	variance, err := G.Mean(sq, 1)
+	if err != nil {
+		return nil, err
+	}
+	eps := G.NewConstant(scalarOf(c.Dtype(), LayerNormEps), G.WithName("layer_norm_eps"))
+	shifted, err := G.Add(variance, eps)
+	if err != nil {
+		return nil, err
+	}
+	return G.Sqrt(shifted)
+}

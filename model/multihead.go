@@ -1,0 +1,75 @@
+package model
+
+// Multi-head attention: h heads attend independently, each in its own d_k
+// slice of the projected vectors, and W^O mixes their concatenated outputs.
+//
+//	Q = X W^Q,  K = X W^K,  V = X W^V                  (B·T, d_model) each
+//	head_i = Attention(Q_i, K_i, V_i)                  Q_i = columns [i·d_k, (i+1)·d_k)
+//	MultiHead(X) = Concat(head_1, ..., head_h) W^O      (B·T, d_model)
+//
+// One (d_model, d_model) W^Q holds all heads' (d_model, d_k) query matrices side
+// by side, so a single matrix product projects every head at once; the split is
+// a reshape (B·T, d_model) -> (B, T, H, d_k) and a transpose to (B, H, T, d_k).
+// Gorgonia's Mul is 2-D only and BatchedMatMul does not broadcast a weight, hence
+// the flat (B·T, d_model) layout between sublayers.
+
+import (
+	G "gorgonia.org/gorgonia"
+)
+
+type multiHeadWeights struct {
+	WQ, WK, WV, WO *G.Node // (d_model, d_model) each
+}
+
+// shape carries the batch geometry every sublayer needs.
+type shape struct {
+	B, T, D, H int
+}
+
+func (s shape) dk() int { return s.D / s.H }
+
+func multiHeadAttention(x, mask *G.Node, w multiHeadWeights, s shape) (*G.Node, attentionSteps, error) {
+	q, err := projectHeads(x, w.WQ, s)
+	if err != nil {
+		return nil, attentionSteps{}, err
+	}
+	k, err := projectHeads(x, w.WK, s)
+	if err != nil {
+		return nil, attentionSteps{}, err
+	}
+	v, err := projectHeads(x, w.WV, s)
+	if err != nil {
+		return nil, attentionSteps{}, err
+	}
+	steps, err := scaledDotProductAttention(q, k, v, mask, s.dk())
+	if err != nil {
+		return nil, steps, err
+	}
+	concat, err := concatHeads(steps.Z, s)
+	if err != nil {
+		return nil, steps, err
+	}
+	out, err := G.Mul(concat, w.WO)
+	return out, steps, err
+}
+
+// projectHeads computes x·W and splits it into heads: (B·T, D) -> (B, H, T, d_k).
+func projectHeads(x, w *G.Node, s shape) (*G.Node, error) {
+	p, err := G.Mul(x, w)
+	if err != nil {
+		return nil, err
+	}
+	if p, err = G.Reshape(p, []int{s.B, s.T, s.H, s.dk()}); err != nil {
+		return nil, err
+	}
+	return G.Transpose(p, 0, 2, 1, 3)
+}
+
+// concatHeads undoes projectHeads' split: (B, H, T, d_k) -> (B·T, D), heads side by side.
+func concatHeads(z *G.Node, s shape) (*G.Node, error) {
+	t, err := G.Transpose(z, 0, 2, 1, 3)
+	if err != nil {
+		return nil, err
+	}
+	return G.Reshape(t, []int{s.B * s.T, s.D})
+}

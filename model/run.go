@@ -1,0 +1,117 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+
+	"gorgonia.org/tensor"
+)
+
+// maskValue is added to a score to remove its word: exp(-1e9 - max) is exactly 0
+// in float32 and float64, while -1e9 itself stays far from overflow in both.
+const maskValue = -1e9
+
+// Batch is a padded batch in the graph's geometry: row b holds IDs[b·T : (b+1)·T],
+// of which the first Lengths[b] are real. A row of length 0 is filler and is ignored.
+// Antecedent may be nil (inference), and the loss is then 0.
+type Batch struct {
+	IDs, Lengths, Pronoun, Antecedent []int
+}
+
+// Run feeds a batch, runs the graph and returns the loss and what the options asked for.
+// On a training graph it also adds this batch's gradients to ValueGrads.
+func (gr *Graph) Run(b Batch) (*Output, error) {
+	if err := gr.check(b); err != nil {
+		return nil, err
+	}
+	gr.feed(b)
+	gr.vm.Reset() // without Reset, RunAll silently replays nothing and returns stale values
+	if err := gr.vm.RunAll(); err != nil {
+		return nil, fmt.Errorf("running the model graph: %w", err)
+	}
+	return gr.output(b)
+}
+
+// check refuses a batch that does not fit the graph, naming the row and field.
+func (gr *Graph) check(b Batch) error {
+	s, vocab := gr.shape, gr.params.config.VocabSize
+	if len(b.IDs) != s.B*s.T || len(b.Lengths) != s.B || len(b.Pronoun) != s.B {
+		return fmt.Errorf("batch has %d ids, %d lengths, %d pronouns; graph wants %d, %d, %d", len(b.IDs), len(b.Lengths), len(b.Pronoun), s.B*s.T, s.B, s.B)
+	}
+	if b.Antecedent != nil && len(b.Antecedent) != s.B {
+		return fmt.Errorf("batch has %d antecedents, graph wants %d", len(b.Antecedent), s.B)
+	}
+	var errs []error
+	for r := 0; r < s.B; r++ {
+		errs = append(errs, checkRow(b, r, s.T, vocab))
+	}
+	return errors.Join(errs...)
+}
+
+func checkRow(b Batch, r, T, vocab int) error {
+	n := b.Lengths[r]
+	if n < 0 || n > T {
+		return fmt.Errorf("row %d: length %d outside [0, %d]", r, n, T)
+	}
+	for t, id := range b.IDs[r*T : r*T+n] {
+		if id < 0 || id >= vocab {
+			return fmt.Errorf("row %d position %d: token id %d outside the vocabulary [0, %d)", r, t, id, vocab)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	if p := b.Pronoun[r]; p < 0 || p >= n {
+		return fmt.Errorf("row %d: pronoun position %d outside the sentence [0, %d)", r, p, n)
+	}
+	if b.Antecedent != nil {
+		if a := b.Antecedent[r]; a < 0 || a >= n || a == b.Pronoun[r] {
+			return fmt.Errorf("row %d: antecedent position %d must be a word of the sentence [0, %d) other than the pronoun", r, a, n)
+		}
+	}
+	return nil
+}
+
+// feed writes the batch into the input nodes' storage in place.
+func (gr *Graph) feed(b Batch) {
+	s := gr.shape
+	ids := gr.in.ids.Value().Data().([]int)
+	copy(ids, b.IDs)
+	pronoun := gr.in.pronoun.Value().Data().([]int)
+	keyMask := make([]float64, s.B*s.T)
+	candidates := make([]float64, s.B*s.T)
+	target := make([]float64, s.B*s.T)
+	weight := 1 / float64(max(1, countLabelled(b)))
+	for r := 0; r < s.B; r++ {
+		n := b.Lengths[r]
+		for t := 0; t < s.T; t++ {
+			if t >= n {
+				keyMask[r*s.T+t] = maskValue
+				candidates[r*s.T+t] = maskValue
+			}
+		}
+		pronoun[r] = r*s.T + b.Pronoun[r]
+		if n > 0 {
+			candidates[r*s.T+b.Pronoun[r]] = maskValue
+			if b.Antecedent != nil {
+				target[r*s.T+b.Antecedent[r]] = weight
+			}
+		}
+	}
+	copyInto(gr.in.keyMask.Value().(*tensor.Dense), keyMask)
+	copyInto(gr.in.candidates.Value().(*tensor.Dense), candidates)
+	copyInto(gr.in.target.Value().(*tensor.Dense), target)
+}
+
+func countLabelled(b Batch) int {
+	if b.Antecedent == nil {
+		return 0
+	}
+	n := 0
+	for _, l := range b.Lengths {
+		if l > 0 {
+			n++
+		}
+	}
+	return n
+}
