@@ -23,7 +23,7 @@ import (
 // attentionSteps keeps every intermediate node so a forward pass can show the
 // explainers' steps with the model's real numbers.
 type attentionSteps struct {
-	Q, K, V, Scores, Scaled, Weights, Z *G.Node
+	Q, K, V, Scores, Scaled, Masked, Weights, Z *G.Node
 }
 
 func scaledDotProductAttention(q, k, v, mask *G.Node, dk int) (attentionSteps, error) {
@@ -36,11 +36,10 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, dk int) (attentionSteps, e
 	if s.Scaled, err = G.Mul(s.Scores, invSqrtDK); err != nil {
 		return s, err
 	}
-	masked, err := G.BroadcastAdd(s.Scaled, mask, nil, []byte{1, 2})
-	if err != nil {
+	if s.Masked, err = G.BroadcastAdd(s.Scaled, mask, nil, []byte{1, 2}); err != nil {
 		return s, err
 	}
-	if s.Weights, err = softmax(masked, 3); err != nil {
+	if s.Weights, err = softmax(s.Masked, 3); err != nil {
 		return s, err
 	}
 	s.Z, err = G.BatchedMatMul(s.Weights, v, false, false)

@@ -21,11 +21,36 @@ func (gr *Graph) build() error {
 	if err != nil {
 		return fmt.Errorf("resolution head: %w", err)
 	}
-	if gr.loss, err = crossEntropy(logP, gr.in.target); err != nil {
+	resolutionLoss, err := crossEntropy(logP, gr.in.target)
+	if err != nil {
 		return fmt.Errorf("loss: %w", err)
 	}
+	gr.loss = resolutionLoss
+	if gr.opts.AttentionSupervision > 0 {
+		if err := gr.addSupervision(steps); err != nil {
+			return fmt.Errorf("attention supervision: %w", err)
+		}
+	}
 	gr.addReads(x, h, logP, steps)
+	G.Read(resolutionLoss, &gr.reads.resolutionLoss)
 	return nil
+}
+
+// addSupervision makes the objective L_resolution + λ·L_attention.
+func (gr *Graph) addSupervision(steps []layerSteps) error {
+	layer, _ := SupervisedHead(gr.params.config)
+	attLoss, err := attentionSupervisionLoss(steps[layer].Masked, gr.in.supervisedRow, gr.in.target, gr.shape)
+	if err != nil {
+		return err
+	}
+	G.Read(attLoss, &gr.reads.attentionLoss)
+	lambda := G.NewConstant(scalarOf(gr.loss.Dtype(), gr.opts.AttentionSupervision), G.WithName(fmt.Sprintf("lambda=%g", gr.opts.AttentionSupervision)))
+	weighted, err := G.Mul(attLoss, lambda)
+	if err != nil {
+		return err
+	}
+	gr.loss, err = G.Add(gr.loss, weighted)
+	return err
 }
 
 func (gr *Graph) weightsByName() map[string]*G.Node {

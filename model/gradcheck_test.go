@@ -212,11 +212,12 @@ func TestGradientResolutionHeadAndLoss(t *testing.T) {
 	checkGradients(t, loss, h, w.WQ, w.WK)
 }
 
-// The whole model: the loss's gradient with respect to every parameter tensor,
-// checked on up to 12 sampled entries of each.
+// The whole model: the objective's gradient with respect to every parameter
+// tensor, checked on up to 12 sampled entries of each, with attention
+// supervision on so that its term is checked too.
 func TestGradientWholeModel(t *testing.T) {
 	p := newTestParams(t, tinyConfig)
-	gr, err := NewGraph(p, GraphOptions{Batch: 2, SeqLen: 7, Train: true})
+	gr, err := NewGraph(p, GraphOptions{Batch: 2, SeqLen: 7, Train: true, AttentionSupervision: 0.7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +228,10 @@ func TestGradientWholeModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return out.Loss
+		if out.AttentionLoss <= 0 {
+			t.Fatalf("attention loss %g: supervision is not in the objective", out.AttentionLoss)
+		}
+		return out.Objective
 	}
 	loss()
 	grads := map[string][]float64{}

@@ -25,6 +25,9 @@ type GraphOptions struct {
 	Train         bool // differentiate the loss; gradients accumulate until an optimiser step
 	Attention     bool // read every layer's attention weights
 	Trace         bool // read every layer's q, k, v, scores, scaled scores, weights and z (implies Attention)
+	// AttentionSupervision is λ, the weight of the attention-supervision loss
+	// (supervision.go); 0 turns it off. It only matters to a training graph.
+	AttentionSupervision float64
 }
 
 // Graph is a compiled forward (and, for training, backward) pass.
@@ -36,17 +39,21 @@ type Graph struct {
 	vm      G.VM
 	weights []*G.Node // in ParamSpecs order
 	in      inputs
-	loss    *G.Node
+	loss    *G.Node // the objective that training differentiates
 	reads   reads
 }
 
 type inputs struct {
 	ids, pe, keyMask, candidates, pronoun, target *G.Node
+	supervisedRow                                 *G.Node // (B) rows of the supervised head's scores; see supervision.go
 }
 
 // NewGraph builds and compiles the model for opts.Batch sentences of opts.SeqLen tokens.
 func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 	c := p.config
+	if opts.AttentionSupervision < 0 {
+		return nil, fmt.Errorf("attention supervision weight must not be negative, got %g", opts.AttentionSupervision)
+	}
 	if opts.Batch <= 0 || opts.SeqLen <= 0 || opts.SeqLen > c.MaxLen {
 		return nil, fmt.Errorf("graph needs batch >= 1 and 1 <= seq_len <= max_len (%d), got batch %d, seq_len %d", c.MaxLen, opts.Batch, opts.SeqLen)
 	}
@@ -88,6 +95,9 @@ func (gr *Graph) makeInputs() {
 		candidates: float("candidate_mask", s.B, s.T),
 		pronoun:    integer("pronoun", s.B),
 		target:     float("target", s.B, s.T),
+	}
+	if gr.opts.AttentionSupervision > 0 {
+		gr.in.supervisedRow = integer("supervised_row", s.B)
 	}
 	pe := PositionalEncoding(s.T, s.D)
 	tiled := make([]float64, 0, s.B*s.T*s.D)

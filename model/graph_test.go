@@ -211,3 +211,21 @@ func TestWeightsAreSharedWithParams(t *testing.T) {
 		t.Fatalf("changing Params did not change the graph's loss (%g)", before.Loss)
 	}
 }
+
+// The supervision loss is -mean_b log A[b, supervised head, pronoun, antecedent],
+// checked against the attention weights the same run reports.
+func TestAttentionSupervisionLoss(t *testing.T) {
+	p := newTestParams(t, tinyConfig)
+	b := twoSentences()
+	out := runGraph(t, p, GraphOptions{Batch: 2, SeqLen: 7, Train: true, Attention: true, AttentionSupervision: 0.5}, b)
+	layer, head := SupervisedHead(tinyConfig)
+	want := 0.0
+	for r := range b.Lengths {
+		want -= math.Log(out.Attention[layer].Row(r, head, b.Pronoun[r])[b.Antecedent[r]]) / 2
+	}
+	assertClose(t, "attention loss", []float64{out.AttentionLoss}, []float64{want}, 1e-12)
+	assertClose(t, "objective", []float64{out.Objective}, []float64{out.Loss + 0.5*want}, 1e-12)
+	if _, err := NewGraph(p, GraphOptions{Batch: 1, SeqLen: 3, AttentionSupervision: -1}); err == nil {
+		t.Error("a negative supervision weight was accepted")
+	}
+}

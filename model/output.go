@@ -30,13 +30,15 @@ func tensorOf(v G.Value, shape ...int) Tensor {
 // Output is what one run of a Graph gives back. Probs is always set; Attention
 // needs GraphOptions.Attention or Trace; Embedded, Encoded and Trace need Trace.
 type Output struct {
-	Loss      float64
-	Lengths   []int
-	Probs     Tensor       // (B, T): the resolution head's P(antecedent = word t)
-	Attention []Tensor     // per layer (B, H, T, T): row i is word i's weights over the words
-	Embedded  Tensor       // (B, T, d_model): embedding + positional encoding
-	Encoded   Tensor       // (B, T, d_model): the last encoder layer's output
-	Trace     []LayerTrace // per layer
+	Loss          float64 // the resolution head's cross-entropy, a batch mean
+	AttentionLoss float64 // the attention-supervision cross-entropy; 0 when it is off
+	Objective     float64 // what training minimises: Loss + λ·AttentionLoss
+	Lengths       []int
+	Probs         Tensor       // (B, T): the resolution head's P(antecedent = word t)
+	Attention     []Tensor     // per layer (B, H, T, T): row i is word i's weights over the words
+	Embedded      Tensor       // (B, T, d_model): embedding + positional encoding
+	Encoded       Tensor       // (B, T, d_model): the last encoder layer's output
+	Trace         []LayerTrace // per layer
 }
 
 // LayerTrace is one layer's attention, step by step. X is (B, T, d_model);
@@ -47,7 +49,11 @@ type LayerTrace struct {
 
 func (gr *Graph) output(b Batch) (*Output, error) {
 	s := gr.shape
-	out := &Output{Lengths: append([]int(nil), b.Lengths...), Loss: float64s(gr.loss.Value())[0]}
+	out := &Output{Lengths: append([]int(nil), b.Lengths...),
+		Loss: float64s(gr.reads.resolutionLoss)[0], Objective: float64s(gr.loss.Value())[0]}
+	if gr.reads.attentionLoss != nil {
+		out.AttentionLoss = float64s(gr.reads.attentionLoss)[0]
+	}
 	out.Probs = tensorOf(gr.reads.logP, s.B, s.T)
 	for i, lp := range out.Probs.Data {
 		out.Probs.Data[i] = math.Exp(lp)

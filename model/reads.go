@@ -6,9 +6,10 @@ import (
 
 // reads holds the G.Read targets filled by every run.
 type reads struct {
-	embedded, encoded, logP G.Value
-	attention               []G.Value     // per layer, (B, H, T, T)
-	trace                   []layerValues // per layer, only with GraphOptions.Trace
+	embedded, encoded, logP       G.Value
+	resolutionLoss, attentionLoss G.Value
+	attention                     []G.Value     // per layer, (B, H, T, T)
+	trace                         []layerValues // per layer, only with GraphOptions.Trace
 }
 
 type layerValues struct {

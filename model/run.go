@@ -91,6 +91,10 @@ func (gr *Graph) feed(b Batch) {
 			}
 		}
 		pronoun[r] = r*s.T + b.Pronoun[r]
+		if gr.in.supervisedRow != nil {
+			_, head := SupervisedHead(gr.params.config)
+			gr.in.supervisedRow.Value().Data().([]int)[r] = (r*s.H+head)*s.T + b.Pronoun[r]
+		}
 		if n > 0 {
 			candidates[r*s.T+b.Pronoun[r]] = maskValue
 			if b.Antecedent != nil {

@@ -1,0 +1,150 @@
+// Corpus: generates the train, validation and test splits from the lexicon,
+// deterministically for a seed.
+
+package data
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+)
+
+// The two sentences the project is about. Both are generated into the test
+// split, so answering them is a claim about held-out data.
+const (
+	MissionHungry = "A dog ate the food because it was hungry."
+	MissionTasty  = "A dog ate the food because it was tasty."
+)
+
+// Config sets the split sizes (in sentences) and the share of (noun pair,
+// predicate) combinations reserved for each held-out split.
+type Config struct {
+	TrainSize, ValidationSize, TestSize int
+	ValidationShare, TestShare          float64
+}
+
+// DefaultConfig is the configuration Generate uses.
+func DefaultConfig() Config {
+	return Config{TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20}
+}
+
+func (c Config) check() error {
+	if c.TrainSize <= 0 || c.ValidationSize <= 0 || c.TestSize < 2 {
+		return fmt.Errorf("config: sizes must be positive (test >= 2 for the mission sentences), got train %d, validation %d, test %d",
+			c.TrainSize, c.ValidationSize, c.TestSize)
+	}
+	if c.ValidationShare <= 0 || c.TestShare <= 0 || c.ValidationShare+c.TestShare >= 1 {
+		return fmt.Errorf("config: held-out shares must be > 0 and leave some for train, got validation %v, test %v",
+			c.ValidationShare, c.TestShare)
+	}
+	return nil
+}
+
+// Corpus is the generated data set.
+type Corpus struct {
+	Seed                    int64
+	Config                  Config
+	Frames                  []string // frame names, sorted
+	Train, Validation, Test []Example
+}
+
+// Generate builds the corpus from the embedded lexicon with DefaultConfig.
+func Generate(seed int64) (*Corpus, error) {
+	lex, err := DefaultLexicon()
+	if err != nil {
+		return nil, err
+	}
+	return GenerateFrom(lex, DefaultConfig(), seed)
+}
+
+// GenerateFrom builds a corpus from any lexicon that contains the mission
+// sentences' eat frame. The same lexicon, config and seed give the same corpus.
+func GenerateFrom(lex *Lexicon, cfg Config, seed int64) (*Corpus, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	mission, err := missionExamples(lex)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewSource(seed))
+	tuples := lex.tuples()
+	forced := map[comboKey]splitID{}
+	for _, m := range mission {
+		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate)] = testSplit
+	}
+	assigned := assignCombinations(uniqueKeys(tuples), forced, cfg, rng)
+	g := newGenerator(lex, rng, tuples, assigned)
+	c := &Corpus{Seed: seed, Config: cfg, Frames: lex.frameNames()}
+	if err := g.fillAll(c, mission); err != nil {
+		return nil, err
+	}
+	return c, c.checkCoverage()
+}
+
+func (g *generator) fillAll(c *Corpus, mission []Example) error {
+	var err error
+	if c.Train, err = g.fill(trainSplit, c.Config.TrainSize, nil); err != nil {
+		return err
+	}
+	if c.Validation, err = g.fill(validationSplit, c.Config.ValidationSize, nil); err != nil {
+		return err
+	}
+	c.Test, err = g.fill(testSplit, c.Config.TestSize, mission)
+	return err
+}
+
+// missionExamples writes the two mission sentences with the same code that
+// writes every other sentence, and checks the result is word for word right.
+func missionExamples(lex *Lexicon) ([]Example, error) {
+	eat, ok := lex.Frame("eat")
+	if !ok {
+		return nil, fmt.Errorf("lexicon has no frame %q, needed for %q", "eat", MissionHungry)
+	}
+	sf := surface{agentArticle: "a", objectArticle: "the", connective: "because"}
+	var out []Example
+	for _, m := range []struct {
+		text, predicate string
+		role            Role
+	}{{MissionHungry, "hungry", Agent}, {MissionTasty, "tasty", Object}} {
+		t := tuple{frame: eat, agent: "dog", object: "food", predicate: m.predicate, role: m.role}
+		e := realise(t, allShapes[0], sf)
+		if e.Text != m.text || !slices.Contains(eat.Predicates(m.role), m.predicate) ||
+			!slices.Contains(eat.Agents, "dog") || !slices.Contains(eat.Objects, "food") {
+			return nil, fmt.Errorf("lexicon %s cannot produce %q (got %q)", eat.File, m.text, e.Text)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// checkCoverage makes sure held-out splits use no word training lacks, so
+// a model never sees <unk> in validation or test.
+func (c *Corpus) checkCoverage() error {
+	v := c.Vocab()
+	for _, s := range []splitID{validationSplit, testSplit} {
+		split, _ := c.Split(s.String())
+		for _, e := range split {
+			if _, unknown := v.Encode(e.Tokens); len(unknown) > 0 {
+				return fmt.Errorf("%s sentence %q uses %q, which never occurs in train", s, e.Text, unknown[0])
+			}
+		}
+	}
+	return nil
+}
+
+// Vocab is the vocabulary of the training split.
+func (c *Corpus) Vocab() *Vocab { return BuildVocab(c.Train) }
+
+// Split returns the examples of "train", "validation" or "test".
+func (c *Corpus) Split(name string) ([]Example, error) {
+	switch name {
+	case "train":
+		return c.Train, nil
+	case "validation":
+		return c.Validation, nil
+	case "test":
+		return c.Test, nil
+	}
+	return nil, fmt.Errorf("unknown split %q: want train, validation or test", name)
+}

@@ -1,0 +1,274 @@
+package data
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestGenerateSizesAndDescribe(t *testing.T) {
+	c := testCorpus(t)
+	cfg := DefaultConfig()
+	if len(c.Train) != cfg.TrainSize || len(c.Validation) != cfg.ValidationSize || len(c.Test) != cfg.TestSize {
+		t.Errorf("sizes %d/%d/%d, want %d/%d/%d", len(c.Train), len(c.Validation), len(c.Test), cfg.TrainSize, cfg.ValidationSize, cfg.TestSize)
+	}
+	t.Log("\n" + c.Describe())
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, err := Generate(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, testCorpus(t)) {
+		t.Fatal("Generate(1) twice gave different corpora")
+	}
+	b, err := Generate(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(texts(a.Train), texts(b.Train)) || reflect.DeepEqual(combinations(a.Test), combinations(b.Test)) {
+		t.Error("seeds 1 and 2 gave the same train order or the same test combinations")
+	}
+}
+
+func TestSplitsAreDisjoint(t *testing.T) {
+	c := testCorpus(t)
+	splits := map[string][]Example{"train": c.Train, "validation": c.Validation, "test": c.Test}
+	for _, pair := range [][2]string{{"train", "validation"}, {"train", "test"}, {"validation", "test"}} {
+		a, b := splits[pair[0]], splits[pair[1]]
+		if shared := intersect(texts(a), texts(b)); len(shared) > 0 {
+			t.Errorf("%s and %s share %d sentences, e.g. %q", pair[0], pair[1], len(shared), shared[0])
+		}
+		if shared := intersect(combinations(a), combinations(b)); len(shared) > 0 {
+			t.Errorf("%s and %s share %d (pair, predicate) combinations, e.g. %s", pair[0], pair[1], len(shared), shared[0])
+		}
+	}
+	for name, ex := range splits {
+		if n := len(texts(ex)); n != len(ex) {
+			t.Errorf("%s has %d duplicate sentences", name, len(ex)-n)
+		}
+	}
+}
+
+func TestHeldOutShapes(t *testing.T) {
+	c := testCorpus(t)
+	valShape, testShape := HeldOutShapes()
+	tests := []struct {
+		split         string
+		ex            []Example
+		want, without string
+	}{
+		{"train", c.Train, "", valShape},
+		{"train", c.Train, "", testShape},
+		{"validation", c.Validation, valShape, testShape},
+		{"test", c.Test, testShape, valShape},
+	}
+	for _, tt := range tests {
+		counts := countBy(tt.ex, func(e Example) string { return e.Shape })
+		if counts[tt.without] > 0 {
+			t.Errorf("%s contains %d sentences of shape %s", tt.split, counts[tt.without], tt.without)
+		}
+		if tt.want != "" && counts[tt.want] < len(tt.ex)/10 {
+			t.Errorf("%s has only %d sentences of its held-out shape %s", tt.split, counts[tt.want], tt.want)
+		}
+	}
+	// The held-out shapes are new arrangements of words train has seen.
+	if counts := countBy(c.Train, func(e Example) string { return e.Tokens[0] }); counts["as"] > 0 || counts["because"] == 0 {
+		t.Errorf("train sentence openings: %v; \"as\" must only open test sentences", counts)
+	}
+}
+
+func TestMissionSentencesInTest(t *testing.T) {
+	for _, seed := range []int64{1, 2, 3, 42} {
+		c, err := Generate(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []struct{ text, answer, other string }{
+			{MissionHungry, "dog", "food"}, {MissionTasty, "food", "dog"},
+		} {
+			i := slices.IndexFunc(c.Test, func(e Example) bool { return e.Text == m.text })
+			if i < 0 {
+				t.Fatalf("seed %d: %q not in test", seed, m.text)
+			}
+			if e := c.Test[i]; e.Answer() != m.answer || e.Other() != m.other || e.Pronoun != 6 {
+				t.Errorf("seed %d: %q answers %q (other %q, pronoun at %d)", seed, m.text, e.Answer(), e.Other(), e.Pronoun)
+			}
+			for _, e := range append(slices.Clone(c.Train), c.Validation...) {
+				if e.Text == m.text || e.Combination() == c.Test[i].Combination() {
+					t.Fatalf("seed %d: %q (or its combination) outside test: %q", seed, m.text, e.Text)
+				}
+			}
+		}
+	}
+}
+
+func TestAntecedentPositionIsBalanced(t *testing.T) {
+	c := testCorpus(t)
+	for _, split := range [][]Example{c.Train, c.Validation, c.Test} {
+		first := countBy(split, func(e Example) string { return e.Shape + "/" + boolName(e.AntecedentFirst) })
+		share := float64(countFirst(split)) / float64(len(split))
+		if share < 0.4 || share > 0.6 {
+			t.Errorf("antecedent is the first noun in %.1f%% of a split, want 40-60%%", 100*share)
+		}
+		for _, sh := range allShapes {
+			if f, s := first[sh.Name+"/first"], first[sh.Name+"/second"]; f+s > 0 && (f == 0 || s == 0) {
+				t.Errorf("shape %s: first %d, second %d: position alone would answer it", sh.Name, f, s)
+			}
+		}
+	}
+}
+
+func TestSentenceLength(t *testing.T) {
+	c := testCorpus(t)
+	long := c.Longest()
+	if len(long.Tokens) > 16 {
+		t.Errorf("longest sentence has %d tokens (> 16): %q", len(long.Tokens), long.Text)
+	}
+	t.Logf("longest sentence: %d tokens: %q", len(long.Tokens), long.Text)
+}
+
+// Every position must point at the right word, and the answer must follow
+// from the lexicon: the predicate describes the role the antecedent plays.
+func TestExamplePositions(t *testing.T) {
+	lex, err := DefaultLexicon()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range allExamples(testCorpus(t)) {
+		if err := checkExample(lex, e); err != "" {
+			t.Fatalf("%q: %s (%+v)", e.Text, err, e)
+		}
+	}
+}
+
+func checkExample(lex *Lexicon, e Example) string {
+	f, ok := lex.Frame(e.Frame)
+	c := e.Candidates
+	switch {
+	case !ok:
+		return "unknown frame"
+	case e.Tokens[e.Pronoun] != "it":
+		return "pronoun position is not \"it\""
+	case c[0] >= c[1] || (e.Antecedent != c[0] && e.Antecedent != c[1]):
+		return "candidates not ordered or antecedent not a candidate"
+	case e.AntecedentFirst != (e.Antecedent == c[0]):
+		return "AntecedentFirst disagrees with positions"
+	case !slices.Contains(f.Predicates(e.Role), e.Predicate):
+		return "predicate not of its role"
+	case !strings.Contains(e.Text, "it was") || !strings.HasSuffix(e.Text, e.Predicate+".") && !strings.Contains(e.Text, e.Predicate+","):
+		return "predicate not in the reason clause"
+	}
+	agent, object := e.Answer(), e.Other()
+	if e.Role == Object {
+		agent, object = object, agent
+	}
+	if !slices.Contains(f.Agents, agent) || !slices.Contains(f.Objects, object) {
+		return "answer is not the noun of the predicate's role"
+	}
+	return ""
+}
+
+func TestShapesRespectFrames(t *testing.T) {
+	lex, _ := DefaultLexicon()
+	for _, e := range allExamples(testCorpus(t)) {
+		f, _ := lex.Frame(e.Frame)
+		if strings.Contains(e.Shape, "passive") && f.Passive == "" {
+			t.Fatalf("%q: passive shape for frame %s without passive", e.Text, f.Name)
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	lex, _ := DefaultLexicon()
+	for _, cfg := range []Config{
+		{TrainSize: 0, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 1, ValidationShare: 0.1, TestShare: 0.1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.5, TestShare: 0.5},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0, TestShare: 0.1},
+	} {
+		if _, err := GenerateFrom(lex, cfg, 1); err == nil || !strings.HasPrefix(err.Error(), "config:") {
+			t.Errorf("GenerateFrom(%+v) error = %v, want a config error", cfg, err)
+		}
+	}
+}
+
+func TestCorpusSplitByName(t *testing.T) {
+	c := testCorpus(t)
+	for _, name := range []string{"train", "validation", "test"} {
+		if ex, err := c.Split(name); err != nil || len(ex) == 0 {
+			t.Errorf("Split(%q) = %d examples, %v", name, len(ex), err)
+		}
+	}
+	if _, err := c.Split("dev"); err == nil || !strings.Contains(err.Error(), `"dev"`) {
+		t.Errorf("Split(dev) error = %v", err)
+	}
+}
+
+func texts(ex []Example) []string {
+	out := make([]string, len(ex))
+	for i, e := range ex {
+		out[i] = e.Text
+	}
+	return uniqueSorted(out)
+}
+
+func combinations(ex []Example) []string {
+	out := make([]string, len(ex))
+	for i, e := range ex {
+		out[i] = e.Combination()
+	}
+	return uniqueSorted(out)
+}
+
+func uniqueSorted(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// intersect returns the strings in both sorted, unique lists.
+func intersect(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if _, found := slices.BinarySearch(b, x); found {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func countBy(ex []Example, key func(Example) string) map[string]int {
+	counts := map[string]int{}
+	for _, e := range ex {
+		counts[key(e)]++
+	}
+	return counts
+}
+
+func boolName(first bool) string {
+	if first {
+		return "first"
+	}
+	return "second"
+}
+
+func TestExampleJSONRoundTrip(t *testing.T) {
+	e := testCorpus(t).Test[0]
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Example
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, e) {
+		t.Fatalf("round trip: %v, %+v != %+v", err, back, e)
+	}
+	if !strings.Contains(string(b), `"role":"`+e.Role.String()+`"`) {
+		t.Errorf("role not written as a word: %s", b)
+	}
+	if err := json.Unmarshal([]byte(`{"role":"subject"}`), &back); err == nil || !strings.Contains(err.Error(), `"subject"`) {
+		t.Errorf("bad role error = %v", err)
+	}
+}

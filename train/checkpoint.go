@@ -1,0 +1,247 @@
+package train
+
+// A checkpoint is two files in one folder:
+//
+//	checkpoint.json               config, vocabulary, and the name and SHA-256 of ...
+//	weights-<sha256 prefix>.safetensors   every parameter tensor, by its model.ParamSpecs name
+//
+// The weights are written first under a name derived from their content, then
+// checkpoint.json is atomically replaced, then the previous weights file is
+// removed. A crash at any moment leaves a checkpoint.json whose weights file
+// exists and matches its checksum; a mismatched or damaged pair is refused.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+
+	"github.com/maruel/safetensors"
+
+	"itformer/data"
+	"itformer/model"
+)
+
+// CheckpointFile is the name of a checkpoint's JSON file inside its folder.
+const CheckpointFile = "checkpoint.json"
+
+const checkpointFormat = 1
+
+// CheckpointMeta is the content of checkpoint.json.
+type CheckpointMeta struct {
+	Format             int          `json:"format"`
+	Model              model.Config `json:"model"`
+	Vocab              []string     `json:"vocab"`
+	Weights            string       `json:"weights"` // file name beside checkpoint.json
+	SHA256             string       `json:"sha256"`  // of the weights file
+	Epoch              int          `json:"epoch"`
+	ValidationAccuracy float64      `json:"validation_accuracy"`
+	Config             Config       `json:"config"` // the run's resolved config
+}
+
+// Checkpoint is a loaded, verified checkpoint.
+type Checkpoint struct {
+	Meta   CheckpointMeta
+	Params *model.Params
+	Vocab  *data.Vocab
+}
+
+// SaveCheckpoint writes p and meta into dir as described above.
+func SaveCheckpoint(dir string, meta CheckpointMeta, p *model.Params) error {
+	weights, err := encodeWeights(p)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(weights)
+	meta.Format, meta.Model, meta.SHA256 = checkpointFormat, p.Config(), hex.EncodeToString(sum[:])
+	meta.Weights = "weights-" + meta.SHA256[:12] + ".safetensors"
+	old := previousWeights(dir)
+	if err := writeFileAtomic(filepath.Join(dir, meta.Weights), weights); err != nil {
+		return err
+	}
+	js, _ := json.MarshalIndent(meta, "", "  ")
+	if err := writeFileAtomic(filepath.Join(dir, CheckpointFile), append(js, '\n')); err != nil {
+		return err
+	}
+	if old != "" && old != meta.Weights {
+		os.Remove(filepath.Join(dir, old))
+	}
+	return nil
+}
+
+func previousWeights(dir string) string {
+	raw, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
+	if err != nil {
+		return ""
+	}
+	var m CheckpointMeta
+	if json.Unmarshal(raw, &m) != nil || m.Weights != filepath.Base(m.Weights) {
+		return ""
+	}
+	return m.Weights
+}
+
+// encodeWeights serialises every parameter, little-endian, in its own dtype.
+func encodeWeights(p *model.Params) ([]byte, error) {
+	f32 := p.Config().DType == "float32"
+	file := safetensors.File{Metadata: map[string]string{"format": "itformer"}}
+	for _, s := range p.Specs() {
+		t := safetensors.Tensor{Name: s.Name, DType: safetensors.F64, Shape: toUint64(s.Shape)}
+		for _, v := range p.Values(s.Name) {
+			if f32 {
+				t.Data = binary.LittleEndian.AppendUint32(t.Data, math.Float32bits(float32(v)))
+			} else {
+				t.Data = binary.LittleEndian.AppendUint64(t.Data, math.Float64bits(v))
+			}
+		}
+		if f32 {
+			t.DType = safetensors.F32
+		}
+		file.Tensors = append(file.Tensors, t)
+	}
+	var buf bytes.Buffer
+	if err := file.Serialize(&buf); err != nil {
+		return nil, fmt.Errorf("encoding weights: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func toUint64(shape []int) []uint64 {
+	out := make([]uint64, len(shape))
+	for i, s := range shape {
+		out[i] = uint64(s)
+	}
+	return out
+}
+
+// LoadCheckpoint reads a checkpoint from a run folder or a checkpoint.json path.
+func LoadCheckpoint(where string) (*Checkpoint, error) {
+	if st, err := os.Stat(where); err == nil && st.IsDir() {
+		where = filepath.Join(where, CheckpointFile)
+	}
+	ck, err := LoadCheckpointFS(os.DirFS(filepath.Dir(where)), filepath.Base(where))
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", where, err)
+	}
+	return ck, nil
+}
+
+// LoadCheckpointFS reads and verifies a checkpoint from fsys (the embedded
+// default model uses this): the JSON, the weights' checksum, every tensor's
+// name, dtype and shape against the config, and the vocabulary's size.
+func LoadCheckpointFS(fsys fs.FS, name string) (*Checkpoint, error) {
+	meta, err := readMeta(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	vocab, err := data.NewVocab(meta.Vocab)
+	if err != nil {
+		return nil, fmt.Errorf("vocab: %w", err)
+	}
+	if vocab.Size() != meta.Model.VocabSize {
+		return nil, fmt.Errorf("vocabulary has %d words but model.vocab_size is %d", vocab.Size(), meta.Model.VocabSize)
+	}
+	raw, err := fs.ReadFile(fsys, path.Join(path.Dir(name), meta.Weights))
+	if err != nil {
+		return nil, fmt.Errorf("weights: %w", err)
+	}
+	if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) != meta.SHA256 {
+		return nil, fmt.Errorf("weights file %s does not match the checksum in %s (damaged or from another checkpoint)", meta.Weights, name)
+	}
+	params, err := decodeWeights(raw, meta.Model)
+	if err != nil {
+		return nil, fmt.Errorf("weights file %s: %w", meta.Weights, err)
+	}
+	return &Checkpoint{Meta: meta, Params: params, Vocab: vocab}, nil
+}
+
+func readMeta(fsys fs.FS, name string) (CheckpointMeta, error) {
+	var meta CheckpointMeta
+	raw, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return meta, err
+	}
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return meta, fmt.Errorf("not a valid checkpoint JSON: %w", err)
+	}
+	if meta.Format != checkpointFormat {
+		return meta, fmt.Errorf("format %d, this program reads format %d", meta.Format, checkpointFormat)
+	}
+	if meta.Weights == "" || meta.Weights != path.Base(meta.Weights) {
+		return meta, fmt.Errorf("weights must name a file beside the checkpoint, got %q", meta.Weights)
+	}
+	if err := meta.Model.Validate(); err != nil {
+		return meta, fmt.Errorf("model: %w", err)
+	}
+	return meta, nil
+}
+
+// decodeWeights checks the file's tensors against the config's ParamSpecs.
+func decodeWeights(raw []byte, c model.Config) (*model.Params, error) {
+	file, err := safetensors.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	p, err := model.NewParams(c, 0)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]model.ParamSpec{}
+	for _, s := range p.Specs() {
+		want[s.Name] = s
+	}
+	for _, t := range file.Tensors {
+		if err := loadTensor(p, want, t, c.DType); err != nil {
+			return nil, err
+		}
+		delete(want, t.Name)
+	}
+	for name := range want {
+		return nil, fmt.Errorf("tensor %q is missing", name)
+	}
+	return p, nil
+}
+
+func loadTensor(p *model.Params, want map[string]model.ParamSpec, t safetensors.Tensor, dtype string) error {
+	s, ok := want[t.Name]
+	if !ok {
+		return fmt.Errorf("unexpected tensor %q (not in the model, or listed twice)", t.Name)
+	}
+	if fmt.Sprint(t.Shape) != fmt.Sprint(toUint64(s.Shape)) {
+		return fmt.Errorf("tensor %q has shape %v, the config wants %v", t.Name, t.Shape, s.Shape)
+	}
+	values, err := decodeFloats(t, dtype)
+	if err != nil {
+		return fmt.Errorf("tensor %q: %w", t.Name, err)
+	}
+	return p.SetValues(t.Name, values)
+}
+
+func decodeFloats(t safetensors.Tensor, dtype string) ([]float64, error) {
+	out := []float64{}
+	switch {
+	case t.DType == safetensors.F64 && dtype == "float64":
+		for i := 0; i+8 <= len(t.Data); i += 8 {
+			out = append(out, math.Float64frombits(binary.LittleEndian.Uint64(t.Data[i:])))
+		}
+	case t.DType == safetensors.F32 && dtype == "float32":
+		for i := 0; i+4 <= len(t.Data); i += 4 {
+			out = append(out, float64(math.Float32frombits(binary.LittleEndian.Uint32(t.Data[i:]))))
+		}
+	default:
+		return nil, fmt.Errorf("stored as %s but the config's dtype is %s", t.DType, dtype)
+	}
+	for i, v := range out {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("entry %d is %v", i, v)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,204 @@
+package train
+
+// A run is described by one JSON config file (configs/*.json): the seeds, the
+// model's sizes and the training settings. JSON because Go reads it strictly
+// with the standard library (unknown keys are errors, so a typo cannot be
+// silently ignored) and because checkpoints store their metadata in it too.
+// The vocabulary size is not in the file: it comes from the training split.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+
+	"itformer/model"
+)
+
+// Config is everything a training run depends on.
+type Config struct {
+	Description string      `json:"description,omitempty"`
+	Seed        int64       `json:"seed"` // weight initialisation and batch order
+	Data        DataConfig  `json:"data"`
+	Model       ModelConfig `json:"model"`
+	Train       TrainConfig `json:"train"`
+}
+
+// DataConfig chooses the generated corpus.
+type DataConfig struct {
+	Seed int64 `json:"seed"` // corpus sampling and split
+}
+
+// ModelConfig is model.Config without the vocabulary size.
+type ModelConfig struct {
+	DModel int    `json:"d_model"`
+	Heads  int    `json:"heads"`
+	DFF    int    `json:"d_ff"`
+	Layers int    `json:"layers"`
+	MaxLen int    `json:"max_len"`
+	DType  string `json:"dtype"`
+}
+
+// TrainConfig holds the optimiser's and the loop's settings.
+type TrainConfig struct {
+	Epochs        int     `json:"epochs"`
+	BatchSize     int     `json:"batch_size"`
+	EvalBatchSize int     `json:"eval_batch_size"`
+	LearningRate  float64 `json:"learning_rate"` // Adam's step size
+	Beta1         float64 `json:"beta1"`
+	Beta2         float64 `json:"beta2"`
+	AdamEps       float64 `json:"adam_eps"`
+	WarmupSteps   int     `json:"warmup_steps"` // learning rate rises linearly over these steps
+	// AttentionSupervision is λ in loss = L_resolution + λ·L_attention, which
+	// asks the last layer's first head to attend from the pronoun to its
+	// antecedent (model/supervision.go); 0 leaves attention unsupervised.
+	AttentionSupervision float64 `json:"attention_supervision"`
+}
+
+// ModelFor completes the model's sizes with the vocabulary's.
+func (c Config) ModelFor(vocabSize int) model.Config {
+	m := c.Model
+	return model.Config{VocabSize: vocabSize, DModel: m.DModel, Heads: m.Heads, DFF: m.DFF, Layers: m.Layers, MaxLen: m.MaxLen, DType: m.DType}
+}
+
+// LoadConfig reads a config file and applies key=value overrides (see Set).
+// Every error names the file and the field.
+func LoadConfig(path string, overrides ...string) (Config, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("reading config: %w", err)
+	}
+	c, err := ParseConfig(raw, overrides...)
+	if err != nil {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+// ParseConfig decodes a JSON config strictly, applies overrides and validates.
+func ParseConfig(raw []byte, overrides ...string) (Config, error) {
+	var tree map[string]any
+	if err := json.Unmarshal(raw, &tree); err != nil {
+		return Config{}, describeJSONError(raw, err)
+	}
+	for _, o := range overrides {
+		if err := setPath(tree, o); err != nil {
+			return Config{}, err
+		}
+	}
+	if err := checkKeys(tree, reflect.TypeOf(Config{}), ""); err != nil {
+		return Config{}, err
+	}
+	merged, _ := json.Marshal(tree)
+	var c Config
+	dec := json.NewDecoder(bytes.NewReader(merged))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return Config{}, describeJSONError(merged, err)
+	}
+	return c, c.Validate()
+}
+
+// checkKeys refuses any key that is not a field of t, naming it by its dotted path.
+func checkKeys(tree map[string]any, t reflect.Type, prefix string) error {
+	fields := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		fields[name] = t.Field(i).Type
+	}
+	var errs []error
+	for key, value := range tree {
+		ft, ok := fields[key]
+		switch sub, isMap := value.(map[string]any); {
+		case !ok:
+			errs = append(errs, fmt.Errorf("unknown key %s%s", prefix, key))
+		case isMap && ft.Kind() == reflect.Struct:
+			errs = append(errs, checkKeys(sub, ft, prefix+key+"."))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// describeJSONError turns encoding/json's errors into ones naming the field or line.
+func describeJSONError(raw []byte, err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		line := 1 + bytes.Count(raw[:min(int(syntax.Offset), len(raw))], []byte("\n"))
+		return fmt.Errorf("line %d: %v", line, syntax)
+	case errors.As(err, &typ):
+		return fmt.Errorf("%s: want a %v, got a JSON %s", typ.Field, typ.Type, typ.Value)
+	}
+	return err
+}
+
+// setPath applies one "a.b=value" override to the decoded tree. The value is
+// read as JSON when it parses (numbers, true, "quoted"), otherwise as a string.
+func setPath(tree map[string]any, override string) error {
+	key, value, ok := strings.Cut(override, "=")
+	if !ok || key == "" {
+		return fmt.Errorf("override %q: want key=value, e.g. train.epochs=5", override)
+	}
+	parts := strings.Split(key, ".")
+	node := tree
+	for _, p := range parts[:len(parts)-1] {
+		child, ok := node[p].(map[string]any)
+		if !ok {
+			return fmt.Errorf("override %q: %s is not a section of the config", override, p)
+		}
+		node = child
+	}
+	var v any
+	if err := json.Unmarshal([]byte(value), &v); err != nil {
+		v = value
+	}
+	node[parts[len(parts)-1]] = v
+	return nil
+}
+
+// Validate reports every bad field at once, each by its dotted name.
+func (c Config) Validate() error {
+	var errs []error
+	if err := c.ModelFor(3).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("model: %w", err))
+	}
+	t := c.Train
+	for _, f := range []struct {
+		name string
+		ok   bool
+		val  any
+	}{
+		{"train.epochs must be positive", t.Epochs > 0, t.Epochs},
+		{"train.batch_size must be positive", t.BatchSize > 0, t.BatchSize},
+		{"train.eval_batch_size must be positive", t.EvalBatchSize > 0, t.EvalBatchSize},
+		{"train.learning_rate must be positive", t.LearningRate > 0, t.LearningRate},
+		{"train.beta1 must be in [0, 1)", t.Beta1 >= 0 && t.Beta1 < 1, t.Beta1},
+		{"train.beta2 must be in [0, 1)", t.Beta2 >= 0 && t.Beta2 < 1, t.Beta2},
+		{"train.adam_eps must be positive", t.AdamEps > 0, t.AdamEps},
+		{"train.warmup_steps must not be negative", t.WarmupSteps >= 0, t.WarmupSteps},
+		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
+	} {
+		if !f.ok {
+			errs = append(errs, fmt.Errorf("%s, got %v", f.name, f.val))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// JSON renders the config as the indented file a run folder keeps.
+func (c Config) JSON() []byte {
+	b, _ := json.MarshalIndent(c, "", "  ")
+	return append(b, '\n')
+}
+
+// ParseOverride checks the shape of a -set flag early, for the command line.
+func ParseOverride(s string) (string, error) {
+	if k, _, ok := strings.Cut(s, "="); !ok || k == "" {
+		return "", fmt.Errorf("-set %q: want key=value, e.g. -set train.epochs=5", s)
+	}
+	return s, nil
+}

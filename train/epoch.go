@@ -1,0 +1,138 @@
+package train
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"itformer/data"
+)
+
+// EpochRecord is one line of the run folder's epochs.jsonl.
+type EpochRecord struct {
+	Epoch              int     `json:"epoch"`
+	Steps              int     `json:"steps"`
+	LearningRate       float64 `json:"learning_rate"`
+	TrainLoss          float64 `json:"train_loss"`
+	TrainAccuracy      float64 `json:"train_accuracy"`
+	ValidationLoss     float64 `json:"validation_loss"`
+	ValidationAccuracy float64 `json:"validation_accuracy"`
+	Seconds            float64 `json:"seconds"`
+	SentencesPerSecond float64 `json:"sentences_per_second"`
+	Best               bool    `json:"best"`
+}
+
+// checkpointState remembers the best epoch so far and its weights.
+type checkpointState struct {
+	epoch    int
+	accuracy float64
+	loss     float64
+	weights  map[string][]float64
+}
+
+func (t *trainer) epoch(epoch int) error {
+	batches, err := data.Batches(t.corpus.Train, t.vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	rec, err := t.trainEpoch(epoch, batches)
+	if err != nil {
+		return err
+	}
+	rec.Seconds = time.Since(start).Seconds()
+	t.trainSeconds += rec.Seconds
+	rec.SentencesPerSecond = float64(len(batches)*t.cfg.Train.BatchSize) / rec.Seconds
+	val, err := evaluate(t.evalG, t.val, t.cfg.Model.Layers, t.cfg.Model.Heads)
+	if err != nil {
+		return fmt.Errorf("validation: %w", err)
+	}
+	rec.ValidationLoss, rec.ValidationAccuracy = val.Loss, val.Accuracy
+	if rec.Best = t.isBest(val); rec.Best {
+		if err := t.saveBest(epoch, val); err != nil {
+			return fmt.Errorf("saving the checkpoint: %w", err)
+		}
+	}
+	return t.record(rec)
+}
+
+// trainEpoch steps through the batches under a progress bar.
+func (t *trainer) trainEpoch(epoch int, batches []data.Batch) (EpochRecord, error) {
+	rec := EpochRecord{Epoch: epoch, Steps: len(batches)}
+	bar := t.newBar(epoch, len(batches)*t.cfg.Train.BatchSize)
+	correct, seen := 0, 0
+	for _, b := range batches {
+		out, err := t.trainStep(b)
+		if err != nil {
+			return rec, err
+		}
+		for r := range b.Examples {
+			if argmax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
+				correct++
+			}
+		}
+		seen += len(b.Examples)
+		rec.TrainLoss += out.Loss * float64(len(b.Examples))
+		bar.Describe(fmt.Sprintf("epoch %d/%d  loss %.3f  acc %5.1f%%", epoch, t.cfg.Train.Epochs, rec.TrainLoss/float64(seen), 100*float64(correct)/float64(seen)))
+		bar.Add(len(b.Examples))
+	}
+	bar.Finish()
+	rec.TrainLoss /= float64(max(seen, 1))
+	rec.TrainAccuracy = float64(correct) / float64(max(seen, 1))
+	rec.LearningRate = t.learningRate()
+	return rec, nil
+}
+
+func (t *trainer) newBar(epoch, total int) *progressbar.ProgressBar {
+	w := t.opt.Progress
+	if w == nil {
+		w = io.Discard
+	}
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(fmt.Sprintf("epoch %d/%d", epoch, t.cfg.Train.Epochs)),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("sent"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetWidth(20),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+}
+
+// isBest: higher validation accuracy, or equal accuracy with lower loss.
+func (t *trainer) isBest(val Evaluation) bool {
+	b := t.best
+	return b.epoch == 0 || val.Accuracy > b.accuracy || (val.Accuracy == b.accuracy && val.Loss < b.loss)
+}
+
+func (t *trainer) saveBest(epoch int, val Evaluation) error {
+	t.best = checkpointState{epoch: epoch, accuracy: val.Accuracy, loss: val.Loss, weights: map[string][]float64{}}
+	for _, s := range t.params.Specs() {
+		t.best.weights[s.Name] = t.params.Values(s.Name)
+	}
+	meta := CheckpointMeta{Vocab: t.vocab.Words(), Epoch: epoch, ValidationAccuracy: val.Accuracy, Config: t.cfg}
+	return SaveCheckpoint(t.opt.OutDir, meta, t.params)
+}
+
+// record appends the epoch to epochs.jsonl (synced, so a crash keeps it) and prints it.
+func (t *trainer) record(rec EpochRecord) error {
+	line, _ := json.Marshal(rec)
+	if _, err := t.epochLog.Write(append(line, '\n')); err != nil {
+		return err
+	}
+	if err := t.epochLog.Sync(); err != nil {
+		return err
+	}
+	mark := ""
+	if rec.Best {
+		mark = "  * best, saved"
+	}
+	fmt.Fprintf(t.opt.Log, "epoch %2d/%d  train loss %.4f acc %5.1f%%  validation loss %.4f acc %5.1f%%  %4.1fs %5.0f sent/s%s\n",
+		rec.Epoch, t.cfg.Train.Epochs, rec.TrainLoss, 100*rec.TrainAccuracy, rec.ValidationLoss, 100*rec.ValidationAccuracy,
+		rec.Seconds, rec.SentencesPerSecond, mark)
+	return nil
+}

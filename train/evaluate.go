@@ -1,0 +1,117 @@
+package train
+
+// Evaluation of a split: loss, accuracy, and where the pronoun's attention goes.
+//
+// Attention alignment, per layer and head, over the split's sentences:
+//   - strongest: the pronoun's largest attention weight (over every word, itself
+//     included) falls on its antecedent;
+//   - preference: the antecedent gets more of the pronoun's attention than the
+//     other candidate noun (50% is chance).
+
+import (
+	"itformer/data"
+	"itformer/model"
+)
+
+// Evaluation is one split's figures.
+type Evaluation struct {
+	N          int         `json:"sentences"`
+	Loss       float64     `json:"loss"`
+	Accuracy   float64     `json:"accuracy"`
+	Strongest  [][]float64 `json:"attention_strongest_on_antecedent"` // [layer][head]
+	Preference [][]float64 `json:"attention_prefers_antecedent_noun"` // [layer][head]
+}
+
+// evaluate runs every batch of a split through a forward-only graph.
+func evaluate(g *model.Graph, batches []data.Batch, layers, heads int) (Evaluation, error) {
+	e := Evaluation{Strongest: grid(layers, heads), Preference: grid(layers, heads)}
+	correct := 0
+	for _, b := range batches {
+		out, err := g.Run(modelBatch(b))
+		if err != nil {
+			return e, err
+		}
+		n := len(b.Examples)
+		e.Loss += out.Loss * float64(n)
+		for r := range b.Examples {
+			if argmax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
+				correct++
+			}
+		}
+		countAlignment(&e, out, b)
+		e.N += n
+	}
+	if e.N > 0 {
+		e.Loss /= float64(e.N)
+		e.Accuracy = float64(correct) / float64(e.N)
+		scale(e.Strongest, 1/float64(e.N))
+		scale(e.Preference, 1/float64(e.N))
+	}
+	return e, nil
+}
+
+func countAlignment(e *Evaluation, out *model.Output, b data.Batch) {
+	for l, att := range out.Attention {
+		for h := range e.Strongest[l] {
+			for r, ex := range b.Examples {
+				row := att.Row(r, h, ex.Pronoun)[:b.Lengths[r]]
+				if argmax(row) == ex.Antecedent {
+					e.Strongest[l][h]++
+				}
+				other := ex.Candidates[0] + ex.Candidates[1] - ex.Antecedent
+				if row[ex.Antecedent] > row[other] {
+					e.Preference[l][h]++
+				}
+			}
+		}
+	}
+}
+
+// modelBatch hands a data batch to the model; the two packages stay independent.
+func modelBatch(b data.Batch) model.Batch {
+	return model.Batch{IDs: b.IDs, Lengths: b.Lengths, Pronoun: b.Pronoun, Antecedent: b.Antecedent}
+}
+
+func argmax(xs []float64) int {
+	best := 0
+	for i, x := range xs {
+		if x > xs[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+func grid(rows, cols int) [][]float64 {
+	g := make([][]float64, rows)
+	for i := range g {
+		g[i] = make([]float64, cols)
+	}
+	return g
+}
+
+func scale(g [][]float64, f float64) {
+	for _, row := range g {
+		for i := range row {
+			row[i] *= f
+		}
+	}
+}
+
+// BestHead is the layer and head whose attention most often picks the antecedent.
+type BestHead struct {
+	Layer, Head int // 1-based, as printed
+	Share       float64
+}
+
+func bestHead(g [][]float64) BestHead {
+	var b BestHead
+	for l, row := range g {
+		for h, v := range row {
+			if v > b.Share || b.Layer == 0 {
+				b = BestHead{Layer: l + 1, Head: h + 1, Share: v}
+			}
+		}
+	}
+	return b
+}
