@@ -1,0 +1,86 @@
+// Command infer resolves the pronoun "it" in a sentence and shows, for every
+// layer and head, where "it" looks.
+//
+//	go run ./cmd/infer "A dog ate the food because it was hungry"
+//	go run ./cmd/infer -run runs/default-... "The cat chased the mouse because it was hungry"
+//	go run ./cmd/infer -json "..."
+//
+// With no -run it uses the default model embedded in the binary (trained by
+// `go run ./cmd/train` with configs/default.json and its seed).
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"itformer/train"
+)
+
+// errUsage marks mistakes in how the command was called (exit status 2).
+var errUsage = errors.New("usage")
+
+func main() {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errUsage):
+		fmt.Fprintln(os.Stderr, "infer:", strings.TrimPrefix(err.Error(), "usage: "))
+		os.Exit(2)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "infer:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("infer", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: infer [-run DIR|checkpoint.json] [-json] "a sentence with it"`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return fmt.Errorf("%w: give a sentence to resolve, in quotes", errUsage)
+	}
+	ck, err := loadModel(*runPath)
+	if err != nil {
+		return err
+	}
+	res, err := ck.Resolve(strings.Join(fs.Args(), " "))
+	if err != nil {
+		return err
+	}
+	if len(res.Unknown) > 0 {
+		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(res.Unknown, ", "))
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	for i, p := range res.Predictions {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		render(stdout, p)
+	}
+	return nil
+}
+
+func loadModel(path string) (*train.Checkpoint, error) {
+	if path == "" {
+		return defaultModel()
+	}
+	return train.LoadCheckpoint(path)
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"itformer/train"
+)
+
+// The embedded model must be the one `go run ./cmd/train` makes from
+// configs/default.json: retrain it (see embed.go) whenever that file changes.
+func TestEmbeddedModelMatchesDefaultConfig(t *testing.T) {
+	ck, err := defaultModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := train.LoadConfig("../../configs/default.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ck.Meta.Config, want) {
+		t.Fatalf("embedded model was trained with\n%s\nbut configs/default.json is\n%s", ck.Meta.Config.JSON(), want.JSON())
+	}
+}
+
+func TestMissionSentenceAndTwin(t *testing.T) {
+	cases := []struct{ sentence, want string }{
+		{"A dog ate the food because it was hungry", "dog"},
+		{"A dog ate the food because it was tasty", "food"},
+		{"The food was eaten by the dog because it was hungry.", "dog"},
+		{"Because it was tasty, the dog ate the food.", "food"},
+	}
+	for _, tc := range cases {
+		var out, errOut bytes.Buffer
+		if err := run([]string{tc.sentence}, &out, &errOut); err != nil {
+			t.Fatalf("%q: %v", tc.sentence, err)
+		}
+		first := strings.SplitN(out.String(), "\n", 2)[0]
+		if !strings.Contains(first, `refers to "`+tc.want+`"`) {
+			t.Errorf("%q: first line %q, want the answer %q", tc.sentence, first, tc.want)
+		}
+	}
+}
+
+func TestJSONOutput(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-json", "A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var res train.Resolution
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out.String())
+	}
+	p := res.Predictions[0]
+	if p.AnswerWord != "dog" || p.Tokens[p.Pronoun] != "it" || len(p.Attention) != 2 || p.Candidates[0].Word != "dog" {
+		t.Fatalf("unexpected result %+v", p)
+	}
+}
+
+func TestUnknownWordsWarn(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"The zorblax ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut.String(), "zorblax") {
+		t.Fatalf("no warning naming the unknown word; stderr: %q", errOut.String())
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	broken := t.TempDir()
+	if err := os.WriteFile(filepath.Join(broken, train.CheckpointFile), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no sentence", nil, "give a sentence"},
+		{"empty", []string{""}, "empty"},
+		{"spaces", []string{"   "}, "empty"},
+		{"no pronoun", []string{"The dog ate the food"}, `no pronoun "it"`},
+		{"only the pronoun", []string{"it"}, "no word besides the pronoun"},
+		{"too long", []string{strings.Repeat("the dog ate ", 10) + "because it was hungry"}, "at most 16"},
+		{"missing checkpoint", []string{"-run", filepath.Join(broken, "nope"), "it was hungry"}, "nope"},
+		{"broken checkpoint", []string{"-run", broken, "it was hungry"}, "not a valid checkpoint"},
+		{"unknown flag", []string{"-frobnicate", "x"}, "flag provided but not defined"},
+	}
+	for _, tc := range cases {
+		var out, errOut bytes.Buffer
+		err := run(tc.args, &out, &errOut)
+		if err == nil || !strings.Contains(err.Error()+errOut.String(), tc.want) {
+			t.Errorf("%s: err %v (stderr %q), want a message containing %q", tc.name, err, errOut.String(), tc.want)
+		}
+		if tc.name == "no sentence" && !errors.Is(err, errUsage) {
+			t.Errorf("no sentence: want a usage error (exit 2), got %v", err)
+		}
+	}
+}

@@ -1,0 +1,89 @@
+package main
+
+// The text view: the answer first, then where "it" looks in every layer and
+// head, as one row of shades per head.
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"itformer/train"
+)
+
+// shade maps an attention weight to a block: the heavier, the darker.
+func shade(w float64) string {
+	switch {
+	case w >= 0.7:
+		return "█"
+	case w >= 0.4:
+		return "▓"
+	case w >= 0.2:
+		return "▒"
+	case w >= 0.05:
+		return "░"
+	}
+	return "·"
+}
+
+func render(w io.Writer, p train.Prediction) {
+	pronoun := p.Tokens[p.Pronoun]
+	fmt.Fprintf(w, "%q (word %d) refers to %q (%.1f%%)\n", pronoun, p.Pronoun+1, p.AnswerWord, 100*p.WordProbs[p.Answer])
+	renderCandidates(w, p)
+	fmt.Fprintf(w, "\nattention of %q, layer by layer (█ ≥70%%  ▓ ≥40%%  ▒ ≥20%%  ░ ≥5%%  · <5%%)\n", pronoun)
+	renderHeatmap(w, p)
+}
+
+func renderCandidates(w io.Writer, p train.Prediction) {
+	var parts []string
+	rest := 1.0
+	for _, c := range p.Candidates {
+		parts = append(parts, fmt.Sprintf("%s %.1f%%", c.Word, 100*c.Probability))
+		rest -= c.Probability
+	}
+	line := "candidates: " + strings.Join(parts, "   ")
+	if rest > 0.0005 {
+		line += fmt.Sprintf("   (other words %.1f%%)", 100*rest)
+	}
+	fmt.Fprintln(w, line)
+}
+
+func renderHeatmap(w io.Writer, p train.Prediction) {
+	widths := make([]int, len(p.Tokens))
+	header := fmt.Sprintf("%-10s", "")
+	for j, t := range p.Tokens {
+		widths[j] = max(utf8.RuneCountInString(t), 1) + 1
+		header += pad(t, widths[j])
+	}
+	fmt.Fprintln(w, strings.TrimRight(header, " "))
+	for l, heads := range p.Attention {
+		for h, row := range heads {
+			fmt.Fprintln(w, heatmapRow(p, l, h, row, widths))
+		}
+	}
+	if p.SupervisedLayer >= 0 {
+		fmt.Fprintln(w, "* trained to point from the pronoun to its antecedent (attention supervision)")
+	}
+}
+
+func heatmapRow(p train.Prediction, l, h int, row []float64, widths []int) string {
+	mark := " "
+	if l == p.SupervisedLayer && h == p.SupervisedHead {
+		mark = "*"
+	}
+	line := fmt.Sprintf("L%d H%d %s   ", l+1, h+1, mark)
+	strongest := 0
+	for j, weight := range row {
+		line += pad(shade(weight), widths[j])
+		if weight > row[strongest] {
+			strongest = j
+		}
+	}
+	return line + fmt.Sprintf("  %s %.0f%%", p.Tokens[strongest], 100*row[strongest])
+}
+
+// pad left-aligns s in a field of n runes.
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(n-utf8.RuneCountInString(s), 0))
+}

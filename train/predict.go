@@ -1,0 +1,130 @@
+package train
+
+// Inference: resolve every "it" of a free-text sentence with a checkpoint, and
+// keep the pronoun's attention in every layer and head to show why.
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"itformer/data"
+	"itformer/model"
+)
+
+// Prediction is the answer for one pronoun of a sentence.
+type Prediction struct {
+	Tokens     []string    `json:"tokens"`
+	Pronoun    int         `json:"pronoun"`     // token position of "it"
+	Answer     int         `json:"answer"`      // token position of the most probable antecedent
+	AnswerWord string      `json:"answer_word"` // Tokens[Answer]
+	Candidates []Candidate `json:"candidates"`  // the sentence's nouns (and unknown words), most probable first
+	WordProbs  []float64   `json:"word_probabilities"`
+	// Attention[l][h][j] is the weight the pronoun gives word j in layer l, head h.
+	Attention [][][]float64 `json:"attention"`
+	// SupervisedLayer and SupervisedHead (0-based) name the head trained to
+	// point at the antecedent, or -1 if the model was trained without it.
+	SupervisedLayer int `json:"supervised_layer"`
+	SupervisedHead  int `json:"supervised_head"`
+}
+
+// Candidate is one possible antecedent and the model's probability for it.
+type Candidate struct {
+	Word        string  `json:"word"`
+	Position    int     `json:"position"`
+	Probability float64 `json:"probability"`
+}
+
+// Resolution is a whole sentence's result.
+type Resolution struct {
+	Sentence    string       `json:"sentence"`
+	Unknown     []string     `json:"unknown_words,omitempty"` // read as <unk>
+	Predictions []Prediction `json:"predictions"`
+}
+
+// Errors a caller may want to tell apart.
+var (
+	ErrEmpty     = errors.New("the sentence is empty")
+	ErrNoPronoun = errors.New(`no pronoun "it" to resolve`)
+)
+
+// Resolve tokenises sentence and resolves each "it" in it.
+func (ck *Checkpoint) Resolve(sentence string) (*Resolution, error) {
+	tokens := data.Tokenize(sentence)
+	if len(tokens) == 0 {
+		return nil, ErrEmpty
+	}
+	pronouns := data.Pronouns(tokens)
+	if len(pronouns) == 0 {
+		return nil, fmt.Errorf("%w in %q", ErrNoPronoun, sentence)
+	}
+	if max := ck.Meta.Model.MaxLen; len(tokens) > max {
+		return nil, fmt.Errorf("the sentence has %d tokens; this model reads at most %d (model.max_len)", len(tokens), max)
+	}
+	if len(tokens) < 2 {
+		return nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
+	}
+	ids, unknown := ck.Vocab.Encode(tokens)
+	res := &Resolution{Sentence: sentence, Unknown: unknown}
+	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(tokens), Attention: true})
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	for _, p := range pronouns {
+		out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{p}})
+		if err != nil {
+			return nil, err
+		}
+		res.Predictions = append(res.Predictions, ck.prediction(tokens, p, out, unknown))
+	}
+	return res, nil
+}
+
+func (ck *Checkpoint) prediction(tokens []string, p int, out *model.Output, unknown []string) Prediction {
+	probs := append([]float64(nil), out.Probs.Row(0)...)
+	pr := Prediction{Tokens: tokens, Pronoun: p, WordProbs: probs, SupervisedLayer: -1, SupervisedHead: -1}
+	pr.Answer = argmax(probs)
+	pr.AnswerWord = tokens[pr.Answer]
+	pr.Candidates = candidates(tokens, p, probs, unknown)
+	for _, a := range out.Attention {
+		heads := make([][]float64, a.Shape[1])
+		for h := range heads {
+			heads[h] = append([]float64(nil), a.Row(0, h, p)...)
+		}
+		pr.Attention = append(pr.Attention, heads)
+	}
+	if ck.Meta.Config.Train.AttentionSupervision > 0 {
+		pr.SupervisedLayer, pr.SupervisedHead = model.SupervisedHead(ck.Meta.Model)
+	}
+	return pr
+}
+
+// candidates are the lexicon's nouns and the unknown words (which may be
+// nouns the model never saw), or, if there are none, every other word.
+func candidates(tokens []string, p int, probs []float64, unknown []string) []Candidate {
+	isUnknown := map[string]bool{}
+	for _, u := range unknown {
+		isUnknown[u] = true
+	}
+	var nouns, all []Candidate
+	for i, t := range tokens {
+		if i == p {
+			continue
+		}
+		c := Candidate{Word: t, Position: i, Probability: probs[i]}
+		all = append(all, c)
+		if data.IsNoun(t) || isUnknown[t] {
+			nouns = append(nouns, c)
+		}
+	}
+	if len(nouns) == 0 {
+		nouns = all
+	}
+	sort.SliceStable(nouns, func(a, b int) bool { return nouns[a].Probability > nouns[b].Probability })
+	return nouns
+}
+
+// Sentence renders the tokens back as text for display.
+func (p Prediction) Sentence() string { return strings.Join(p.Tokens, " ") }
