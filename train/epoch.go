@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -22,6 +23,7 @@ type EpochRecord struct {
 	ValidationAccuracy float64 `json:"validation_accuracy"`
 	Seconds            float64 `json:"seconds"`
 	SentencesPerSecond float64 `json:"sentences_per_second"`
+	HeapMB             float64 `json:"heap_mb"` // live heap after a GC at the epoch's end: flat if nothing leaks
 	Best               bool    `json:"best"`
 }
 
@@ -51,12 +53,21 @@ func (t *trainer) epoch(epoch int) error {
 		return fmt.Errorf("validation: %w", err)
 	}
 	rec.ValidationLoss, rec.ValidationAccuracy = val.Loss, val.Accuracy
+	rec.HeapMB = liveHeapMB()
 	if rec.Best = t.isBest(val); rec.Best {
 		if err := t.saveBest(epoch, val); err != nil {
 			return fmt.Errorf("saving the checkpoint: %w", err)
 		}
 	}
 	return t.record(rec)
+}
+
+// liveHeapMB collects garbage and returns what is still in use, in MiB.
+func liveHeapMB() float64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return float64(m.HeapAlloc) / (1 << 20)
 }
 
 // trainEpoch steps through the batches under a progress bar.
@@ -131,8 +142,8 @@ func (t *trainer) record(rec EpochRecord) error {
 	if rec.Best {
 		mark = "  * best, saved"
 	}
-	fmt.Fprintf(t.opt.Log, "epoch %2d/%d  train loss %.4f acc %5.1f%%  validation loss %.4f acc %5.1f%%  %4.1fs %5.0f sent/s%s\n",
+	fmt.Fprintf(t.opt.Log, "epoch %2d/%d  train loss %.4f acc %5.1f%%  validation loss %.4f acc %5.1f%%  %4.1fs %5.0f sent/s  heap %.0f MB%s\n",
 		rec.Epoch, t.cfg.Train.Epochs, rec.TrainLoss, 100*rec.TrainAccuracy, rec.ValidationLoss, 100*rec.ValidationAccuracy,
-		rec.Seconds, rec.SentencesPerSecond, mark)
+		rec.Seconds, rec.SentencesPerSecond, rec.HeapMB, mark)
 	return nil
 }
