@@ -22,6 +22,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 
 	"github.com/maruel/safetensors"
 
@@ -33,6 +34,9 @@ import (
 const CheckpointFile = "checkpoint.json"
 
 const checkpointFormat = 1
+
+// weightsName is the form SaveCheckpoint gives weights files.
+var weightsName = regexp.MustCompile(`^weights-[0-9a-f]{12}\.safetensors$`)
 
 // CheckpointMeta is the content of checkpoint.json.
 type CheckpointMeta struct {
@@ -82,7 +86,8 @@ func previousWeights(dir string) string {
 		return ""
 	}
 	var m CheckpointMeta
-	if json.Unmarshal(raw, &m) != nil || m.Weights != filepath.Base(m.Weights) {
+	// Only ever delete a file this code could have written.
+	if json.Unmarshal(raw, &m) != nil || !weightsName.MatchString(m.Weights) {
 		return ""
 	}
 	return m.Weights

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
 	"strings"
@@ -80,9 +81,9 @@ func LoadConfig(path string, overrides ...string) (Config, error) {
 
 // ParseConfig decodes a JSON config strictly, applies overrides and validates.
 func ParseConfig(raw []byte, overrides ...string) (Config, error) {
-	var tree map[string]any
-	if err := json.Unmarshal(raw, &tree); err != nil {
-		return Config{}, describeJSONError(raw, err)
+	tree, err := decodeTree(raw)
+	if err != nil {
+		return Config{}, err
 	}
 	for _, o := range overrides {
 		if err := setPath(tree, o); err != nil {
@@ -100,6 +101,42 @@ func ParseConfig(raw []byte, overrides ...string) (Config, error) {
 		return Config{}, describeJSONError(merged, err)
 	}
 	return c, c.Validate()
+}
+
+// decodeTree reads the file as a JSON object, keeping numbers exact
+// (UseNumber), so a seed above 2^53 is not rounded through float64.
+func decodeTree(raw []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, errors.New("line 1: the config is empty; want a JSON object")
+		}
+		return nil, describeJSONError(raw, err)
+	}
+	if dec.More() {
+		return nil, errors.New("more than one JSON value; a config is one object")
+	}
+	tree, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("a config must be a JSON object ({...}), got %s", jsonKind(v))
+	}
+	return tree, nil
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // checkKeys refuses any key that is not a field of t, naming it by its dotted path.
@@ -153,7 +190,9 @@ func setPath(tree map[string]any, override string) error {
 		node = child
 	}
 	var v any
-	if err := json.Unmarshal([]byte(value), &v); err != nil {
+	dec := json.NewDecoder(strings.NewReader(value))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil || dec.More() {
 		v = value
 	}
 	node[parts[len(parts)-1]] = v
@@ -163,9 +202,7 @@ func setPath(tree map[string]any, override string) error {
 // Validate reports every bad field at once, each by its dotted name.
 func (c Config) Validate() error {
 	var errs []error
-	if err := c.ModelFor(3).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("model: %w", err))
-	}
+	errs = append(errs, prefixEach("model.", c.ModelFor(3).Validate())...)
 	t := c.Train
 	for _, f := range []struct {
 		name string
@@ -187,6 +224,23 @@ func (c Config) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// prefixEach names model.Config's fields by their dotted path in a run config:
+// "d_model must be positive" becomes "model.d_model must be positive".
+func prefixEach(prefix string, err error) []error {
+	if err == nil {
+		return nil
+	}
+	joined, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return []error{fmt.Errorf("%s%w", prefix, err)}
+	}
+	var out []error
+	for _, e := range joined.Unwrap() {
+		out = append(out, fmt.Errorf("%s%w", prefix, e))
+	}
+	return out
 }
 
 // JSON renders the config as the indented file a run folder keeps.

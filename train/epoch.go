@@ -93,7 +93,7 @@ func (t *trainer) trainEpoch(epoch int, batches []data.Batch) (EpochRecord, erro
 	bar.Finish()
 	rec.TrainLoss /= float64(max(seen, 1))
 	rec.TrainAccuracy = float64(correct) / float64(max(seen, 1))
-	rec.LearningRate = t.learningRate()
+	rec.LearningRate = t.lastLR
 	return rec, nil
 }
 

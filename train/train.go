@@ -34,6 +34,7 @@ type trainer struct {
 	solver       *G.AdamSolver
 	rng          *rand.Rand
 	step         int
+	lastLR       float64 // the learning rate of the latest step
 	val, test    []data.Batch
 	best         checkpointState
 	epochLog     *os.File
@@ -137,7 +138,8 @@ func (t *trainer) trainStep(b data.Batch) (*model.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	G.WithLearnRate(t.learningRate())(t.solver)
+	t.lastLR = t.learningRate()
+	G.WithLearnRate(t.lastLR)(t.solver)
 	if err := t.solver.Step(t.trainG.ValueGrads()); err != nil {
 		return nil, fmt.Errorf("optimiser step %d: %w", t.step, err)
 	}
