@@ -1,0 +1,363 @@
+package train
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// tinyJSON is configs/tiny.json's content, inlined so that error cases can be
+// written as small textual edits of a known-good file.
+const tinyJSON = `{
+  "description": "test",
+  "seed": 1,
+  "data": {"seed": 1},
+  "model": {"d_model": 16, "heads": 2, "d_ff": 32, "layers": 2, "max_len": 16, "dtype": "float64"},
+  "train": {
+    "epochs": 6,
+    "batch_size": 32,
+    "eval_batch_size": 128,
+    "learning_rate": 0.003,
+    "beta1": 0.9,
+    "beta2": 0.98,
+    "adam_eps": 1e-9,
+    "warmup_steps": 50,
+    "attention_supervision": 1.0
+  }
+}`
+
+// tinyConfig is the Config that tinyJSON describes.
+var tinyConfig = Config{
+	Description: "test",
+	Seed:        1,
+	Data:        DataConfig{Seed: 1},
+	Model:       ModelConfig{DModel: 16, Heads: 2, DFF: 32, Layers: 2, MaxLen: 16, DType: "float64"},
+	Train: TrainConfig{Epochs: 6, BatchSize: 32, EvalBatchSize: 128, LearningRate: 0.003, Beta1: 0.9, Beta2: 0.98,
+		AdamEps: 1e-9, WarmupSteps: 50, AttentionSupervision: 1},
+}
+
+// edit replaces exactly one occurrence of old in tinyJSON.
+func edit(t *testing.T, old, new string) string {
+	t.Helper()
+	if n := strings.Count(tinyJSON, old); n != 1 {
+		t.Fatalf("edit: %q occurs %d times in tinyJSON, want 1", old, n)
+	}
+	return strings.Replace(tinyJSON, old, new, 1)
+}
+
+// writeConfig writes content to a fresh file and returns its path.
+func writeConfig(t *testing.T, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "cfg.json")
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestInlineTinyMatchesStruct(t *testing.T) {
+	c, err := ParseConfig([]byte(tinyJSON))
+	if err != nil {
+		t.Fatalf("ParseConfig(tinyJSON): %v", err)
+	}
+	if !reflect.DeepEqual(c, tinyConfig) {
+		t.Fatalf("ParseConfig(tinyJSON) = %+v\nwant %+v", c, tinyConfig)
+	}
+}
+
+func TestLoadShippedConfigs(t *testing.T) {
+	for _, tc := range []struct {
+		file           string
+		dModel, epochs int
+		lr             float64
+	}{
+		{"default.json", 32, 12, 0.002},
+		{"tiny.json", 16, 6, 0.003},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			c, err := LoadConfig(filepath.Join("..", "configs", tc.file))
+			if err != nil {
+				t.Fatalf("LoadConfig: %v", err)
+			}
+			if err := c.Validate(); err != nil {
+				t.Fatalf("Validate: %v", err)
+			}
+			if c.Model.DModel != tc.dModel || c.Train.Epochs != tc.epochs || c.Train.LearningRate != tc.lr {
+				t.Errorf("got d_model %d, epochs %d, learning_rate %v; want %d, %d, %v",
+					c.Model.DModel, c.Train.Epochs, c.Train.LearningRate, tc.dModel, tc.epochs, tc.lr)
+			}
+			if c.Seed != 1 || c.Data.Seed != 1 || c.Model.DType != "float64" || c.Model.Heads != 2 || c.Model.Layers != 2 {
+				t.Errorf("unexpected config %+v", c)
+			}
+			if c.Description == "" {
+				t.Error("description is empty")
+			}
+		})
+	}
+}
+
+func TestLoadConfigErrors(t *testing.T) {
+	cases := []struct {
+		name    string
+		content string
+		want    []string // substrings of the error, besides the file's path
+	}{
+		{"unknown top-level key", edit(t, `"seed": 1,`, `"seed": 1, "sed": 2,`), []string{"unknown key sed"}},
+		{"unknown nested key", edit(t, `"dtype": "float64"}`, `"dtype": "float64", "foo": 1}`), []string{"unknown key model.foo"}},
+		{"unknown key in train", edit(t, `"epochs": 6,`, `"epochs": 6, "epoch": 6,`), []string{"unknown key train.epoch"}},
+		{"wrong type string for int", edit(t, `"d_model": 16`, `"d_model": "big"`), []string{"model.d_model", "string"}},
+		{"wrong type for section", edit(t, `"data": {"seed": 1}`, `"data": 7`), []string{"data", "number"}},
+		{"fractional int", edit(t, `"epochs": 6`, `"epochs": 2.5`), []string{"train.epochs"}},
+		{"syntax error", edit(t, `"epochs": 6,`, `"epochs": 6,,`), []string{"line 7"}},
+		{"syntax error on line 1", `{"seed": }`, []string{"line 1"}},
+		{"trailing comma", edit(t, `"attention_supervision": 1.0`, `"attention_supervision": 1.0,`), []string{"line 16"}},
+		{"empty file", ``, []string{"line 1"}},
+		{"zero epochs", edit(t, `"epochs": 6`, `"epochs": 0`), []string{"train.epochs must be positive, got 0"}},
+		{"negative epochs", edit(t, `"epochs": 6`, `"epochs": -2`), []string{"train.epochs must be positive, got -2"}},
+		{"zero batch_size", edit(t, `"batch_size": 32`, `"batch_size": 0`), []string{"train.batch_size must be positive, got 0"}},
+		{"negative eval_batch_size", edit(t, `"eval_batch_size": 128`, `"eval_batch_size": -1`), []string{"train.eval_batch_size must be positive, got -1"}},
+		{"zero learning_rate", edit(t, `"learning_rate": 0.003`, `"learning_rate": 0`), []string{"train.learning_rate must be positive"}},
+		{"zero adam_eps", edit(t, `"adam_eps": 1e-9`, `"adam_eps": 0`), []string{"train.adam_eps must be positive"}},
+		{"negative warmup", edit(t, `"warmup_steps": 50`, `"warmup_steps": -1`), []string{"train.warmup_steps must not be negative, got -1"}},
+		{"zero d_model", edit(t, `"d_model": 16`, `"d_model": 0`), []string{"model", "d_model must be positive, got 0"}},
+		{"negative d_model", edit(t, `"d_model": 16`, `"d_model": -16`), []string{"model", "d_model must be positive, got -16"}},
+		{"zero heads", edit(t, `"heads": 2`, `"heads": 0`), []string{"heads must be positive, got 0"}},
+		{"zero d_ff", edit(t, `"d_ff": 32`, `"d_ff": 0`), []string{"d_ff must be positive, got 0"}},
+		{"zero layers", edit(t, `"layers": 2`, `"layers": 0`), []string{"layers must be positive, got 0"}},
+		{"zero max_len", edit(t, `"max_len": 16`, `"max_len": 0`), []string{"max_len must be positive, got 0"}},
+		{"d_model not divisible by heads", edit(t, `"heads": 2`, `"heads": 3`), []string{"d_model (16) must be divisible by heads (3)"}},
+		{"bad dtype", edit(t, `"dtype": "float64"`, `"dtype": "float16"`), []string{"dtype", `"float16"`}},
+		{"missing dtype", edit(t, `, "dtype": "float64"`, ``), []string{"dtype", `got ""`}},
+		{"negative attention_supervision", edit(t, `"attention_supervision": 1.0`, `"attention_supervision": -0.5`), []string{"train.attention_supervision must not be negative, got -0.5"}},
+		{"beta1 equal to 1", edit(t, `"beta1": 0.9`, `"beta1": 1`), []string{"train.beta1 must be in [0, 1), got 1"}},
+		{"beta1 above 1", edit(t, `"beta1": 0.9`, `"beta1": 1.5`), []string{"train.beta1 must be in [0, 1), got 1.5"}},
+		{"negative beta1", edit(t, `"beta1": 0.9`, `"beta1": -0.1`), []string{"train.beta1 must be in [0, 1)"}},
+		{"beta2 equal to 1", edit(t, `"beta2": 0.98`, `"beta2": 1`), []string{"train.beta2 must be in [0, 1), got 1"}},
+		{"two bad fields reported together",
+			edit(t, `"epochs": 6,
+    "batch_size": 32`, `"epochs": 0,
+    "batch_size": 0`),
+			[]string{"train.epochs must be positive", "train.batch_size must be positive"}},
+		{"two unknown keys reported together", edit(t, `"seed": 1,`, `"seed": 1, "x": 1, "data2": {},`), []string{"unknown key x", "unknown key data2"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeConfig(t, tc.content)
+			c, err := LoadConfig(path)
+			if err == nil {
+				t.Fatalf("LoadConfig accepted it: %+v", c)
+			}
+			msg := err.Error()
+			for _, want := range append([]string{path}, tc.want...) {
+				if !strings.Contains(msg, want) {
+					t.Errorf("error %q does not contain %q", msg, want)
+				}
+			}
+			if !reflect.DeepEqual(c, Config{}) {
+				t.Errorf("on error LoadConfig returned a non-zero config %+v", c)
+			}
+		})
+	}
+}
+
+func TestLoadConfigMissingFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nope.json")
+	_, err := LoadConfig(path)
+	if err == nil {
+		t.Fatal("LoadConfig of a missing file succeeded")
+	}
+	if !os.IsNotExist(unwrapAll(err)) && !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("error %q is not a not-exist error", err)
+	}
+	if !strings.Contains(err.Error(), path) {
+		t.Errorf("error %q does not name the file %s", err, path)
+	}
+}
+
+func unwrapAll(err error) error {
+	for {
+		type unwrapper interface{ Unwrap() error }
+		u, ok := err.(unwrapper)
+		if !ok || u.Unwrap() == nil {
+			return err
+		}
+		err = u.Unwrap()
+	}
+}
+
+func TestOverrides(t *testing.T) {
+	cases := []struct {
+		name      string
+		overrides []string
+		check     func(Config) bool
+		want      string // description of the expected change
+	}{
+		{"epochs", []string{"train.epochs=3"}, func(c Config) bool { return c.Train.Epochs == 3 }, "train.epochs 3"},
+		{"unquoted string", []string{"model.dtype=float32"}, func(c Config) bool { return c.Model.DType == "float32" }, "dtype float32"},
+		{"quoted string", []string{`model.dtype="float32"`}, func(c Config) bool { return c.Model.DType == "float32" }, "dtype float32"},
+		{"top-level seed", []string{"seed=42"}, func(c Config) bool { return c.Seed == 42 && c.Data.Seed == 1 }, "seed 42, data.seed 1"},
+		{"nested seed", []string{"data.seed=7"}, func(c Config) bool { return c.Data.Seed == 7 && c.Seed == 1 }, "data.seed 7, seed 1"},
+		{"float", []string{"train.learning_rate=0.01"}, func(c Config) bool { return c.Train.LearningRate == 0.01 }, "learning_rate 0.01"},
+		{"exponent", []string{"train.adam_eps=1e-6"}, func(c Config) bool { return c.Train.AdamEps == 1e-6 }, "adam_eps 1e-6"},
+		{"value with =", []string{"description=a=b"}, func(c Config) bool { return c.Description == "a=b" }, `description "a=b"`},
+		{"later wins", []string{"train.epochs=3", "train.epochs=4"}, func(c Config) bool { return c.Train.Epochs == 4 }, "train.epochs 4"},
+		{"several", []string{"train.epochs=2", "model.d_model=8", "model.heads=4", "train.attention_supervision=0"},
+			func(c Config) bool {
+				return c.Train.Epochs == 2 && c.Model.DModel == 8 && c.Model.Heads == 4 && c.Train.AttentionSupervision == 0
+			}, "epochs 2, d_model 8, heads 4, supervision 0"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := LoadConfig(writeConfig(t, tinyJSON), tc.overrides...)
+			if err != nil {
+				t.Fatalf("LoadConfig(%q): %v", tc.overrides, err)
+			}
+			if !tc.check(c) {
+				t.Fatalf("after %q got %+v, want %s", tc.overrides, c, tc.want)
+			}
+			// Nothing else changes: undo the overridden fields by re-applying them to tinyConfig.
+			want, err := ParseConfig(tinyConfig.JSON(), tc.overrides...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(c, want) {
+				t.Errorf("got %+v\nwant %+v", c, want)
+			}
+		})
+	}
+}
+
+func TestOverrideErrors(t *testing.T) {
+	cases := []struct {
+		name     string
+		override string
+		want     []string
+	}{
+		{"no equals", "noequals", []string{`"noequals"`, "key=value"}},
+		{"empty key", "=5", []string{`"=5"`, "key=value"}},
+		{"path through a missing section", "nosuch.section.x=1", []string{"nosuch is not a section"}},
+		{"path through a scalar", "seed.x=1", []string{"seed is not a section"}},
+		{"path through a nested scalar", "model.d_model.x=1", []string{"d_model is not a section"}},
+		{"unknown top-level key", "epochs=3", []string{"unknown key epochs"}},
+		{"unknown nested key", "train.epochz=3", []string{"unknown key train.epochz"}},
+		{"unknown key in data", "data.size=3", []string{"unknown key data.size"}},
+		{"wrong type", "train.epochs=many", []string{"train.epochs", "string"}},
+		{"invalid value", "train.epochs=0", []string{"train.epochs must be positive, got 0"}},
+		{"bad dtype", "model.dtype=int8", []string{"dtype", `"int8"`}},
+		{"beta1 of 1", "train.beta1=1", []string{"train.beta1 must be in [0, 1)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeConfig(t, tinyJSON)
+			_, err := LoadConfig(path, tc.override)
+			if err == nil {
+				t.Fatalf("override %q accepted", tc.override)
+			}
+			for _, want := range append([]string{path}, tc.want...) {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not contain %q", err, want)
+				}
+			}
+		})
+	}
+}
+
+func TestParseOverride(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{"train.epochs=5", true},
+		{"seed=1", true},
+		{"description=", true},
+		{"a=b=c", true},
+		{"noequals", false},
+		{"=5", false},
+		{"", false},
+	} {
+		got, err := ParseOverride(tc.in)
+		if (err == nil) != tc.ok {
+			t.Errorf("ParseOverride(%q) error = %v, want ok=%v", tc.in, err, tc.ok)
+			continue
+		}
+		if tc.ok && got != tc.in {
+			t.Errorf("ParseOverride(%q) = %q, want it unchanged", tc.in, got)
+		}
+		if !tc.ok && !strings.Contains(err.Error(), "key=value") {
+			t.Errorf("ParseOverride(%q) error %q does not explain key=value", tc.in, err)
+		}
+	}
+}
+
+func TestConfigJSONRoundTrip(t *testing.T) {
+	configs := map[string]Config{"tiny": tinyConfig}
+	for _, f := range []string{"default.json", "tiny.json"} {
+		c, err := LoadConfig(filepath.Join("..", "configs", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		configs[f] = c
+	}
+	odd := tinyConfig
+	odd.Description = ""
+	odd.Seed, odd.Data.Seed = -3, 1<<40
+	odd.Model.DType = "float32"
+	odd.Train.LearningRate, odd.Train.AdamEps, odd.Train.AttentionSupervision = 1.0/3, 1e-300, 0
+	configs["odd"] = odd
+	for name, c := range configs {
+		t.Run(name, func(t *testing.T) {
+			js := c.JSON()
+			if !strings.HasSuffix(string(js), "}\n") {
+				t.Errorf("JSON() does not end in a newline: %q", js)
+			}
+			back, err := ParseConfig(js)
+			if err != nil {
+				t.Fatalf("ParseConfig(JSON()): %v\n%s", err, js)
+			}
+			if !reflect.DeepEqual(back, c) {
+				t.Fatalf("round trip changed the config:\n got %+v\nwant %+v", back, c)
+			}
+			if again := back.JSON(); string(again) != string(js) {
+				t.Errorf("JSON() is not stable:\n%s\n%s", js, again)
+			}
+		})
+	}
+}
+
+func TestModelFor(t *testing.T) {
+	m := tinyConfig.ModelFor(57)
+	if m.VocabSize != 57 || m.DModel != 16 || m.Heads != 2 || m.DFF != 32 || m.Layers != 2 || m.MaxLen != 16 || m.DType != "float64" {
+		t.Fatalf("ModelFor(57) = %+v", m)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Regression tests for the seed-precision, non-object and dotted-name bugs.
+func TestParseConfigEdgeCases(t *testing.T) {
+	raw, err := os.ReadFile("../configs/tiny.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range []string{"9007199254740993", "9223372036854775807", "-9223372036854775808"} {
+		c, err := ParseConfig(raw, "seed="+seed)
+		if err != nil || strconv.FormatInt(c.Seed, 10) != seed {
+			t.Errorf("seed=%s: got %d, %v", seed, c.Seed, err)
+		}
+	}
+	for _, body := range []string{"null", "[1]", `"x"`, "3", `{} {}`} {
+		if _, err := ParseConfig([]byte(body), "seed=1"); err == nil || !strings.Contains(err.Error(), "object") {
+			t.Errorf("config %s: error %v, want one saying a config is an object", body, err)
+		}
+	}
+	_, err = ParseConfig(raw, "model.d_model=0", "model.heads=0")
+	for _, want := range []string{"model.d_model must be positive", "model.heads must be positive"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v does not contain %q", err, want)
+		}
+	}
+}

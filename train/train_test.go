@@ -1,0 +1,408 @@
+package train
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"itformer/data"
+	"itformer/model"
+)
+
+// trainedRun is one finished Run and what it wrote.
+type trainedRun struct {
+	cfg     Config
+	dir     string
+	metrics *Metrics
+	log     string
+	epochs  []EpochRecord
+}
+
+// readEpochs decodes epochs.jsonl strictly, one record per line.
+func readEpochs(t *testing.T, path string) []EpochRecord {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var recs []EpochRecord
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		dec.DisallowUnknownFields()
+		var r EpochRecord
+		if err := dec.Decode(&r); err != nil {
+			t.Fatalf("%s line %d: %v: %s", path, n, err, sc.Bytes())
+		}
+		if dec.More() {
+			t.Fatalf("%s line %d holds more than one JSON value", path, n)
+		}
+		recs = append(recs, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// trainConfig trains configs/tiny.json with overrides into dir (which Run creates).
+func trainConfig(t *testing.T, dir string, overrides ...string) (*trainedRun, error) {
+	t.Helper()
+	cfg, err := LoadConfig("../configs/tiny.json", overrides...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	m, err := Run(cfg, Options{OutDir: dir, Log: &log})
+	if err != nil {
+		return nil, err
+	}
+	return &trainedRun{cfg: cfg, dir: dir, metrics: m, log: log.String(), epochs: readEpochs(t, filepath.Join(dir, "epochs.jsonl"))}, nil
+}
+
+// TestRun trains configs/tiny.json once in full and twice for two epochs
+// (concurrently, one run per core), then checks the full run's results and
+// files and that the short runs are bit-identical.
+func TestRun(t *testing.T) {
+	var mu sync.Mutex
+	runs := map[string]*trainedRun{}
+	base := t.TempDir() // the subtests' own would be gone before the checks
+	t.Run("train", func(t *testing.T) {
+		for _, r := range []struct {
+			name      string
+			overrides []string
+		}{
+			{"tiny", nil},
+			{"short-a", []string{"train.epochs=2"}},
+			{"short-b", []string{"train.epochs=2"}},
+		} {
+			t.Run(r.name, func(t *testing.T) {
+				t.Parallel()
+				run, err := trainConfig(t, filepath.Join(base, r.name), r.overrides...)
+				if err != nil {
+					t.Fatalf("Run: %v", err)
+				}
+				mu.Lock()
+				runs[r.name] = run
+				mu.Unlock()
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	corpus, err := data.Generate(runs["tiny"].cfg.Data.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("accuracy", func(t *testing.T) { checkAccuracy(t, runs["tiny"]) })
+	t.Run("files", func(t *testing.T) { checkRunFolder(t, runs["tiny"]) })
+	t.Run("epochs", func(t *testing.T) { checkEpochs(t, runs["tiny"], len(corpus.Train)) })
+	t.Run("checkpoint", func(t *testing.T) { checkRunCheckpoint(t, runs["tiny"], corpus) })
+	t.Run("deterministic", func(t *testing.T) {
+		a, b, full := runs["short-a"], runs["short-b"], runs["tiny"]
+		if len(a.epochs) != 2 || len(b.epochs) != 2 {
+			t.Fatalf("short runs logged %d and %d epochs, want 2", len(a.epochs), len(b.epochs))
+		}
+		for i := range a.epochs {
+			// Same config, same seed: every figure but the timings is bit-identical,
+			// and the first epochs do not depend on how many follow.
+			for _, other := range []*trainedRun{b, full} {
+				x, y := comparable(a.epochs[i]), comparable(other.epochs[i])
+				if x != y {
+					t.Errorf("epoch %d differs between runs:\n%+v\n%+v", i+1, x, y)
+				}
+			}
+		}
+		ca, errA := LoadCheckpoint(a.dir)
+		cb, errB := LoadCheckpoint(b.dir)
+		if errA != nil || errB != nil {
+			t.Fatal(errA, errB)
+		}
+		if ca.Meta.SHA256 != cb.Meta.SHA256 {
+			t.Errorf("the two runs saved different weights: %s, %s", ca.Meta.SHA256, cb.Meta.SHA256)
+		}
+		ma, mb := *a.metrics, *b.metrics
+		ma.TrainSeconds, ma.SentencesPerSecond, mb.TrainSeconds, mb.SentencesPerSecond = 0, 0, 0, 0
+		if !reflect.DeepEqual(ma, mb) {
+			t.Errorf("the two runs' metrics differ:\n%+v\n%+v", ma, mb)
+		}
+	})
+}
+
+// comparable keeps an epoch record's deterministic fields, as bit patterns.
+func comparable(r EpochRecord) [8]uint64 {
+	b := uint64(0)
+	if r.Best {
+		b = 1
+	}
+	return [8]uint64{uint64(r.Epoch), uint64(r.Steps), math.Float64bits(r.LearningRate),
+		math.Float64bits(r.TrainLoss), math.Float64bits(r.TrainAccuracy),
+		math.Float64bits(r.ValidationLoss), math.Float64bits(r.ValidationAccuracy), b}
+}
+
+func checkAccuracy(t *testing.T, r *trainedRun) {
+	m := r.metrics
+	best := m.Baselines.Best()
+	t.Logf("test accuracy %.4f, best baseline %.4f (first %.4f nearest %.4f majority %.4f), strongest %v",
+		m.Test.Accuracy, best, m.Baselines.FirstNoun, m.Baselines.NearestNoun, m.Baselines.Majority, m.Test.Strongest)
+	if m.Test.Accuracy < 0.90 {
+		t.Errorf("test accuracy %.4f, want >= 0.90", m.Test.Accuracy)
+	}
+	if m.Test.Accuracy-best < 0.30 {
+		t.Errorf("test accuracy %.4f is %.1f points above the best baseline %.4f, want >= 30", m.Test.Accuracy, 100*(m.Test.Accuracy-best), best)
+	}
+	if best < 0.3 || best > 0.7 {
+		t.Errorf("best baseline %.4f; the corpus is built to keep baselines near 0.5", best)
+	}
+	if m.Test.N != 1500 || m.Validation.N != 1000 {
+		t.Errorf("evaluated %d test and %d validation sentences, want 1500 and 1000", m.Test.N, m.Validation.N)
+	}
+	layer, head := model.SupervisedHead(r.cfg.ModelFor(m.VocabSize))
+	if len(m.Test.Strongest) != r.cfg.Model.Layers || len(m.Test.Strongest[layer]) != r.cfg.Model.Heads {
+		t.Fatalf("attention grid %v is not layers x heads", m.Test.Strongest)
+	}
+	if s := m.Test.Strongest[layer][head]; s < 0.9 {
+		t.Errorf("supervised head (layer %d, head %d) puts its strongest weight on the antecedent for %.4f of test sentences, want >= 0.9", layer+1, head+1, s)
+	}
+	if ba := m.BestAttention; ba != bestHead(m.Test.Strongest) || ba.Share < m.Test.Strongest[layer][head] {
+		t.Errorf("best attention head %+v is not the strongest of %v", ba, m.Test.Strongest)
+	}
+	if !strings.HasSuffix(r.log, m.Summary()) || !strings.Contains(r.log, "test accuracy") {
+		t.Errorf("the log does not end with the summary:\n%s", r.log)
+	}
+	if got := strings.Count(r.log, "\nepoch ") + btoi(strings.HasPrefix(r.log, "epoch ")); got != r.cfg.Train.Epochs {
+		t.Errorf("the log has %d epoch lines, want %d", got, r.cfg.Train.Epochs)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func checkRunFolder(t *testing.T, r *trainedRun) {
+	entries, err := os.ReadDir(r.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names, weights []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+		if strings.HasPrefix(e.Name(), "weights-") && strings.HasSuffix(e.Name(), ".safetensors") {
+			weights = append(weights, e.Name())
+		}
+	}
+	if len(weights) != 1 {
+		t.Fatalf("run folder holds %d weights files (%q), want 1", len(weights), names)
+	}
+	want := []string{CheckpointFile, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Errorf("run folder holds %q, want %q", names, want)
+	}
+
+	cfg, err := LoadConfig(filepath.Join(r.dir, "config.json"))
+	if err != nil {
+		t.Fatalf("config.json: %v", err)
+	}
+	if !reflect.DeepEqual(cfg, r.cfg) {
+		t.Errorf("config.json holds %+v, want %+v", cfg, r.cfg)
+	}
+
+	raw, err := os.ReadFile(filepath.Join(r.dir, "metrics.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var m Metrics
+	if err := dec.Decode(&m); err != nil {
+		t.Fatalf("metrics.json: %v", err)
+	}
+	if m.Test.Accuracy != r.metrics.Test.Accuracy {
+		t.Errorf("metrics.json test accuracy %v, Run returned %v", m.Test.Accuracy, r.metrics.Test.Accuracy)
+	}
+	if !reflect.DeepEqual(m, *r.metrics) {
+		t.Errorf("metrics.json differs from what Run returned:\n%+v\n%+v", m, *r.metrics)
+	}
+}
+
+func checkEpochs(t *testing.T, r *trainedRun, trainSize int) {
+	recs := r.epochs
+	if len(recs) != r.cfg.Train.Epochs {
+		t.Fatalf("epochs.jsonl has %d lines, want %d", len(recs), r.cfg.Train.Epochs)
+	}
+	bestEpoch, bestAcc := 0, -1.0
+	for i, rec := range recs {
+		if rec.Epoch != i+1 {
+			t.Errorf("line %d is epoch %d", i+1, rec.Epoch)
+		}
+		if want := trainSize / r.cfg.Train.BatchSize; rec.Steps != want {
+			t.Errorf("epoch %d: %d steps, want %d", rec.Epoch, rec.Steps, want)
+		}
+		for name, v := range map[string]float64{"train_loss": rec.TrainLoss, "validation_loss": rec.ValidationLoss} {
+			if !(v > 0) || math.IsInf(v, 0) {
+				t.Errorf("epoch %d: %s = %v", rec.Epoch, name, v)
+			}
+		}
+		for name, v := range map[string]float64{"train_accuracy": rec.TrainAccuracy, "validation_accuracy": rec.ValidationAccuracy} {
+			if v < 0 || v > 1 {
+				t.Errorf("epoch %d: %s = %v outside [0, 1]", rec.Epoch, name, v)
+			}
+		}
+		if rec.LearningRate != r.cfg.Train.LearningRate { // warm-up ends within the first epoch
+			t.Errorf("epoch %d: learning rate %v, want %v", rec.Epoch, rec.LearningRate, r.cfg.Train.LearningRate)
+		}
+		if rec.Seconds <= 0 || rec.SentencesPerSecond <= 0 {
+			t.Errorf("epoch %d: %v s, %v sentences/s", rec.Epoch, rec.Seconds, rec.SentencesPerSecond)
+		}
+		if rec.Best {
+			if rec.ValidationAccuracy < bestAcc {
+				t.Errorf("epoch %d is marked best with validation accuracy %v below an earlier %v", rec.Epoch, rec.ValidationAccuracy, bestAcc)
+			}
+			bestEpoch, bestAcc = rec.Epoch, rec.ValidationAccuracy
+		}
+		bestAcc = max(bestAcc, rec.ValidationAccuracy)
+	}
+	first, last := recs[0], recs[len(recs)-1]
+	if !(last.TrainLoss < first.TrainLoss) {
+		t.Errorf("train loss went from %v to %v, want it to fall", first.TrainLoss, last.TrainLoss)
+	}
+	if !recs[0].Best {
+		t.Error("epoch 1 is not marked best")
+	}
+	m := r.metrics
+	if bestEpoch != m.BestEpoch {
+		t.Errorf("the last epoch marked best is %d, metrics.json says %d", bestEpoch, m.BestEpoch)
+	}
+	best := recs[m.BestEpoch-1]
+	if best.ValidationAccuracy != bestAcc {
+		t.Errorf("best epoch %d has validation accuracy %v, the highest logged is %v", m.BestEpoch, best.ValidationAccuracy, bestAcc)
+	}
+	// finish restores the best epoch's weights, so validation is scored again exactly.
+	if m.Validation.Accuracy != best.ValidationAccuracy || m.Validation.Loss != best.ValidationLoss {
+		t.Errorf("final validation %v / %v, best epoch logged %v / %v", m.Validation.Accuracy, m.Validation.Loss, best.ValidationAccuracy, best.ValidationLoss)
+	}
+}
+
+func checkRunCheckpoint(t *testing.T, r *trainedRun, corpus *data.Corpus) {
+	ck, err := LoadCheckpoint(r.dir)
+	if err != nil {
+		t.Fatalf("LoadCheckpoint: %v", err)
+	}
+	m := r.metrics
+	best := r.epochs[m.BestEpoch-1]
+	if ck.Meta.Epoch != m.BestEpoch {
+		t.Errorf("checkpoint epoch %d, best epoch %d", ck.Meta.Epoch, m.BestEpoch)
+	}
+	if ck.Meta.ValidationAccuracy != best.ValidationAccuracy {
+		t.Errorf("checkpoint validation_accuracy %v, best epoch's %v", ck.Meta.ValidationAccuracy, best.ValidationAccuracy)
+	}
+	if !reflect.DeepEqual(ck.Meta.Config, r.cfg) {
+		t.Errorf("checkpoint config %+v, want %+v", ck.Meta.Config, r.cfg)
+	}
+	if ck.Vocab.Size() != m.VocabSize || !slices.Equal(ck.Vocab.Words(), data.BuildVocab(corpus.Train).Words()) {
+		t.Errorf("checkpoint vocabulary (%d words) is not the training split's (%d)", ck.Vocab.Size(), m.VocabSize)
+	}
+	n := 0
+	for _, s := range ck.Params.Specs() {
+		n += len(ck.Params.Values(s.Name))
+	}
+	if n != m.Parameters {
+		t.Errorf("checkpoint has %d parameters, metrics say %d", n, m.Parameters)
+	}
+
+	// The checkpoint's weights score the test split exactly as the run reported.
+	c := r.cfg
+	batches, err := data.Batches(corpus.Test, ck.Vocab, c.Train.EvalBatchSize, c.Model.MaxLen, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: c.Train.EvalBatchSize, SeqLen: c.Model.MaxLen, Attention: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	ev, err := evaluate(g, batches, c.Model.Layers, c.Model.Heads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ev, m.Test) {
+		t.Errorf("checkpoint scores the test split %+v, the run reported %+v", ev, m.Test)
+	}
+}
+
+func TestRunRefusesBadConfigBeforeWriting(t *testing.T) {
+	cfg := tinyConfig
+	cfg.Train.BatchSize = 0
+	dir := filepath.Join(t.TempDir(), "run")
+	_, err := Run(cfg, Options{OutDir: dir})
+	if err == nil || !strings.Contains(err.Error(), "train.batch_size must be positive") {
+		t.Fatalf("Run with batch_size 0: %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("Run created %s for an invalid config (stat: %v)", dir, err)
+	}
+}
+
+func TestLearningRateWarmup(t *testing.T) {
+	for _, tc := range []struct {
+		warmup, step int
+		want         float64
+	}{
+		{0, 0, 0.004},
+		{0, 10, 0.004},
+		{4, 0, 0.001},
+		{4, 1, 0.002},
+		{4, 3, 0.004},
+		{4, 4, 0.004},
+		{4, 1000, 0.004},
+		{1, 0, 0.004},
+	} {
+		tr := &trainer{cfg: tinyConfig, step: tc.step}
+		tr.cfg.Train.LearningRate, tr.cfg.Train.WarmupSteps = 0.004, tc.warmup
+		if got := tr.learningRate(); math.Abs(got-tc.want) > 1e-15 {
+			t.Errorf("warm-up %d, step %d: learning rate %v, want %v", tc.warmup, tc.step, got, tc.want)
+		}
+	}
+}
+
+func TestArgmaxAndBestHead(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []float64
+		want int
+	}{
+		{[]float64{0.1, 0.7, 0.2}, 1},
+		{[]float64{0.5, 0.5}, 0}, // ties go to the first
+		{[]float64{-3, -1, -2}, 1},
+		{[]float64{4}, 0},
+	} {
+		if got := argmax(tc.xs); got != tc.want {
+			t.Errorf("argmax(%v) = %d, want %d", tc.xs, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		grid [][]float64
+		want BestHead
+	}{
+		{[][]float64{{0.1, 0.2}, {0.9, 0.3}}, BestHead{Layer: 2, Head: 1, Share: 0.9}},
+		{[][]float64{{0.4, 0.6}, {0.6, 0.1}}, BestHead{Layer: 1, Head: 2, Share: 0.6}},
+		{[][]float64{{0, 0}, {0, 0}}, BestHead{Layer: 1, Head: 1, Share: 0}},
+	} {
+		if got := bestHead(tc.grid); got != tc.want {
+			t.Errorf("bestHead(%v) = %+v, want %+v", tc.grid, got, tc.want)
+		}
+	}
+}
