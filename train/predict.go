@@ -39,8 +39,13 @@ type Candidate struct {
 // Resolution is a whole sentence's result.
 type Resolution struct {
 	Sentence    string       `json:"sentence"`
+	Tokens      []string     `json:"tokens"`
 	Unknown     []string     `json:"unknown_words,omitempty"` // read as <unk>
 	Predictions []Prediction `json:"predictions"`
+	// Attention[l][h][i][j] is the weight word i gives word j in layer l, head h.
+	// The encoder does not know which word is the pronoun, so this is the same
+	// for every prediction; Prediction.Attention holds the pronoun's rows.
+	Attention [][][][]float64 `json:"attention"`
 }
 
 // Errors a caller may want to tell apart.
@@ -66,7 +71,7 @@ func (ck *Checkpoint) Resolve(sentence string) (*Resolution, error) {
 		return nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
 	}
 	ids, unknown := ck.Vocab.Encode(tokens)
-	res := &Resolution{Sentence: sentence, Unknown: unknown}
+	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown}
 	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(tokens), Attention: true})
 	if err != nil {
 		return nil, err
@@ -78,8 +83,24 @@ func (ck *Checkpoint) Resolve(sentence string) (*Resolution, error) {
 			return nil, err
 		}
 		res.Predictions = append(res.Predictions, ck.prediction(tokens, p, out, unknown))
+		res.Attention = attentionMatrices(out)
 	}
 	return res, nil
+}
+
+// attentionMatrices copies every layer's and head's (T, T) weights of sentence 0.
+func attentionMatrices(out *model.Output) [][][][]float64 {
+	var layers [][][][]float64
+	for _, a := range out.Attention {
+		heads := make([][][]float64, a.Shape[1])
+		for h := range heads {
+			for i := 0; i < a.Shape[2]; i++ {
+				heads[h] = append(heads[h], append([]float64(nil), a.Row(0, h, i)...))
+			}
+		}
+		layers = append(layers, heads)
+	}
+	return layers
 }
 
 func (ck *Checkpoint) prediction(tokens []string, p int, out *model.Output, unknown []string) Prediction {
