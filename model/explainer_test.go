@@ -36,7 +36,7 @@ func TestExplainerSmartRobotsExample(t *testing.T) {
 	if err := vm.RunAll(); err != nil {
 		t.Fatal(err)
 	}
-	want := handAttention(x)
+	want := handAttention(x, math.Sqrt(2))
 	assertClose(t, "scores", float64s(scores), want.scores, 1e-15)
 	assertClose(t, "scaled", float64s(scaled), want.scaled, 1e-15)
 	assertClose(t, "weights", float64s(weights), want.weights, 1e-15)
@@ -46,8 +46,8 @@ func TestExplainerSmartRobotsExample(t *testing.T) {
 
 type attentionByHand struct{ scores, scaled, weights, z []float64 }
 
-// handAttention is softmax(X X^T / sqrt(d)) X written as loops over words.
-func handAttention(x [][]float64) attentionByHand {
+// handAttention is softmax(X X^T / divisor) X written as loops over words.
+func handAttention(x [][]float64, divisor float64) attentionByHand {
 	n, d := len(x), len(x[0])
 	var r attentionByHand
 	for i := 0; i < n; i++ {
@@ -59,7 +59,7 @@ func handAttention(x [][]float64) attentionByHand {
 				dot += x[i][c] * x[j][c]
 			}
 			r.scores = append(r.scores, dot)
-			row[j] = dot / math.Sqrt(float64(d))
+			row[j] = dot / divisor
 			r.scaled = append(r.scaled, row[j])
 			total += math.Exp(row[j])
 		}
@@ -101,4 +101,34 @@ func TestSoftmaxFullyMaskedRowIsFinite(t *testing.T) {
 	}
 	e0, e1 := math.Exp(0.3), math.Exp(0.1)
 	assertClose(t, "our softmax", float64s(oursV), []float64{e0 / (e0 + e1), e1 / (e0 + e1), 0.5, 0.5}, 1e-15)
+}
+
+// SelfAttention (the exported path the explain command uses) must agree with
+// the same hand computation, scaled and unscaled.
+func TestSelfAttentionMatchesHandComputation(t *testing.T) {
+	pool := [][]float64{{0.5, 0.1, 0.1, 0.2}, {0.1, 0.5, 0.2, 0.1}, {0.5, 0.1, 0.2, 0.1}}
+	robots := [][]float64{{1, 0}, {0, 1}, {1, 1}, {2, 0}, {0, 2}}
+	for _, tc := range []struct {
+		x       [][]float64
+		scale   bool
+		divisor float64
+	}{{robots, true, math.Sqrt(2)}, {pool, false, 1}, {pool, true, 2}} {
+		table, err := SelfAttention(tc.x, tc.scale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, d := len(tc.x), len(tc.x[0])
+		want := handAttention(tc.x, tc.divisor)
+		if table.Divisor != tc.divisor {
+			t.Errorf("divisor %g, want %g", table.Divisor, tc.divisor)
+		}
+		for i := range tc.x {
+			assertClose(t, "scaled", table.Scaled[i], want.scaled[i*n:(i+1)*n], 1e-15)
+			assertClose(t, "weights", table.Weights[i], want.weights[i*n:(i+1)*n], 1e-15)
+			assertClose(t, "z", table.Z[i], want.z[i*d:(i+1)*d], 1e-15)
+		}
+	}
+	if _, err := SelfAttention([][]float64{{1, 2}, {3}}, true); err == nil {
+		t.Error("ragged vectors accepted")
+	}
 }

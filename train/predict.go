@@ -56,21 +56,17 @@ var (
 
 // Resolve tokenises sentence and resolves each "it" in it.
 func (ck *Checkpoint) Resolve(sentence string) (*Resolution, error) {
-	tokens := data.Tokenize(sentence)
-	if len(tokens) == 0 {
-		return nil, ErrEmpty
+	tokens, ids, unknown, err := ck.encode(sentence)
+	if err != nil {
+		return nil, err
 	}
 	pronouns := data.Pronouns(tokens)
 	if len(pronouns) == 0 {
 		return nil, fmt.Errorf("%w in %q", ErrNoPronoun, sentence)
 	}
-	if max := ck.Meta.Model.MaxLen; len(tokens) > max {
-		return nil, fmt.Errorf("the sentence has %d tokens; this model reads at most %d (model.max_len)", len(tokens), max)
-	}
 	if len(tokens) < 2 {
 		return nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
 	}
-	ids, unknown := ck.Vocab.Encode(tokens)
 	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown}
 	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(tokens), Attention: true})
 	if err != nil {
@@ -101,6 +97,19 @@ func attentionMatrices(out *model.Output) [][][][]float64 {
 		layers = append(layers, heads)
 	}
 	return layers
+}
+
+// encode tokenises a sentence and maps it to ids, refusing what the model cannot read.
+func (ck *Checkpoint) encode(sentence string) (tokens []string, ids []int, unknown []string, err error) {
+	tokens = data.Tokenize(sentence)
+	if len(tokens) == 0 {
+		return nil, nil, nil, ErrEmpty
+	}
+	if max := ck.Meta.Model.MaxLen; len(tokens) > max {
+		return nil, nil, nil, fmt.Errorf("the sentence has %d tokens; this model reads at most %d (model.max_len)", len(tokens), max)
+	}
+	ids, unknown = ck.Vocab.Encode(tokens)
+	return tokens, ids, unknown, nil
 }
 
 func (ck *Checkpoint) prediction(tokens []string, p int, out *model.Output, unknown []string) Prediction {

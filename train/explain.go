@@ -1,0 +1,39 @@
+package train
+
+// Tracing a sentence for the explain view: one run with every intermediate
+// of every layer and head kept (model.GraphOptions.Trace).
+
+import (
+	"itformer/data"
+	"itformer/model"
+)
+
+// Traced is a sentence and its full forward trace.
+type Traced struct {
+	Tokens   []string
+	Unknown  []string // read as <unk>
+	Pronouns []int    // positions of "it"; may be empty
+	Output   *model.Output
+}
+
+// Trace runs sentence through the model keeping every step. The resolution
+// head's answer in Output is for the first "it" (or word 0 if there is none);
+// the encoder's steps do not depend on it.
+func (ck *Checkpoint) Trace(sentence string) (*Traced, error) {
+	tokens, ids, unknown, err := ck.encode(sentence)
+	if err != nil {
+		return nil, err
+	}
+	tr := &Traced{Tokens: tokens, Unknown: unknown, Pronouns: data.Pronouns(tokens)}
+	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(tokens), Trace: true})
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	pronoun := 0
+	if len(tr.Pronouns) > 0 {
+		pronoun = tr.Pronouns[0]
+	}
+	tr.Output, err = g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
+	return tr, err
+}
