@@ -18,6 +18,7 @@ import (
 	"os"
 	"strings"
 
+	"itformer/cmd/internal/defaultmodel"
 	"itformer/train"
 )
 
@@ -80,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 func loadModel(path string) (*train.Checkpoint, error) {
 	if path == "" {
-		return defaultModel()
+		return defaultmodel.Load()
 	}
 	return train.LoadCheckpoint(path)
 }

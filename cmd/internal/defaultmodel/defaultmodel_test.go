@@ -1,0 +1,24 @@
+package defaultmodel
+
+import (
+	"reflect"
+	"testing"
+
+	"itformer/train"
+)
+
+// The embedded model must be the one `go run ./cmd/train` makes from
+// configs/default.json: retrain it (see the package doc) whenever that file changes.
+func TestEmbeddedModelMatchesDefaultConfig(t *testing.T) {
+	ck, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := train.LoadConfig("../../../configs/default.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ck.Meta.Config, want) {
+		t.Fatalf("embedded model was trained with\n%s\nbut configs/default.json is\n%s", ck.Meta.Config.JSON(), want.JSON())
+	}
+}
