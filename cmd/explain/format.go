@@ -1,0 +1,69 @@
+package main
+
+// Formatting shared by the model view and the worked examples, kept to 80 columns.
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+)
+
+// vector prints a vector in full when short, else its first 4 and last 2
+// entries and its length |v|, so a 32-number word vector fits on one line.
+func vector(v []float64) string {
+	if len(v) <= 6 {
+		return "[" + join(v, "%.3f") + "]"
+	}
+	return fmt.Sprintf("[%s … %s]  |v| = %.2f", join(v[:4], "%.3f"), join(v[len(v)-2:], "%.3f"), norm(v))
+}
+
+func join(v []float64, format string) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = fmt.Sprintf(format, x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func norm(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x * x
+	}
+	return math.Sqrt(s)
+}
+
+// bar draws a weight in [0, 1] as up to 10 blocks.
+func bar(w float64) string {
+	return strings.Repeat("█", int(math.Round(10*w)))
+}
+
+// clip shortens a word to n runes for a table column.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+func sum(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+func argmax(v []float64) int {
+	best := 0
+	for i, x := range v {
+		if x > v[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+func sqrtf(n int) float64 { return math.Sqrt(float64(n)) }

@@ -1,0 +1,142 @@
+// Command explain prints the explainers' steps of self-attention with real numbers.
+//
+//	go run ./cmd/explain "A dog ate the food because it was hungry"
+//	go run ./cmd/explain -word dog -layer 1 -head 2 "A dog ate the food because it was hungry"
+//	go run ./cmd/explain -example robots     # "Smart robots perform complex tasks"
+//	go run ./cmd/explain -example pool       # "pool beats badminton"
+//
+// For a sentence it shows, for one word (the pronoun unless -word says
+// otherwise) in one layer and head: the input vector x, its q, k and v, the
+// score with every word's key, the scaled scores, the softmax weights and the
+// weighted sum z; then one line for every other layer and head.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"itformer/cmd/internal/defaultmodel"
+	"itformer/data"
+	"itformer/model"
+	"itformer/train"
+)
+
+var errUsage = errors.New("usage")
+
+func main() {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errUsage):
+		fmt.Fprintln(os.Stderr, "explain:", strings.TrimPrefix(err.Error(), "usage: "))
+		os.Exit(2)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "explain:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	run, word, example string
+	layer, head        int
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.StringVar(&o.run, "run", "", "run folder or checkpoint.json (default: the embedded default model)")
+	fs.StringVar(&o.word, "word", "", `the word to explain, by position (1 = first) or text (default: the first "it")`)
+	fs.IntVar(&o.layer, "layer", 0, "layer, 1-based (default: the head trained to point, else the last layer)")
+	fs.IntVar(&o.head, "head", 0, "head, 1-based (default: as -layer)")
+	fs.StringVar(&o.example, "example", "", "an explainer's worked example instead of a sentence: robots or pool")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if o.example != "" {
+		if fs.NArg() > 0 {
+			return fmt.Errorf("%w: -example takes no sentence", errUsage)
+		}
+		return runExample(stdout, o.example)
+	}
+	if fs.NArg() == 0 {
+		return fmt.Errorf("%w: give a sentence in quotes, or -example robots|pool", errUsage)
+	}
+	ck, err := loadModel(o.run)
+	if err != nil {
+		return err
+	}
+	tr, err := ck.Trace(strings.Join(fs.Args(), " "))
+	if err != nil {
+		return err
+	}
+	if len(tr.Unknown) > 0 {
+		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(tr.Unknown, ", "))
+	}
+	t, err := chooseTarget(ck, tr, o)
+	if err != nil {
+		return err
+	}
+	return explainSentence(stdout, ck, tr, t)
+}
+
+func loadModel(path string) (*train.Checkpoint, error) {
+	if path == "" {
+		return defaultmodel.Load()
+	}
+	return train.LoadCheckpoint(path)
+}
+
+// chooseTarget resolves -word, -layer and -head against the sentence and model.
+func chooseTarget(ck *train.Checkpoint, tr *train.Traced, o options) (target, error) {
+	var t target
+	var err error
+	if t.word, err = chooseWord(tr, o.word); err != nil {
+		return t, err
+	}
+	c := ck.Meta.Model
+	t.layer, t.head = c.Layers-1, 0
+	if ck.Meta.Config.Train.AttentionSupervision > 0 {
+		t.layer, t.head = model.SupervisedHead(c)
+	}
+	if o.layer != 0 {
+		t.layer = o.layer - 1
+	}
+	if o.head != 0 {
+		t.head = o.head - 1
+	}
+	if t.layer < 0 || t.layer >= c.Layers {
+		return t, fmt.Errorf("-layer %d: this model has layers 1 to %d", o.layer, c.Layers)
+	}
+	if t.head < 0 || t.head >= c.Heads {
+		return t, fmt.Errorf("-head %d: this model has heads 1 to %d", o.head, c.Heads)
+	}
+	return t, nil
+}
+
+func chooseWord(tr *train.Traced, word string) (int, error) {
+	if word == "" {
+		if len(tr.Pronouns) == 0 {
+			return 0, fmt.Errorf(`no "it" in the sentence: pick a word with -word (a position or the word)`)
+		}
+		return tr.Pronouns[0], nil
+	}
+	if n, err := strconv.Atoi(word); err == nil {
+		if n < 1 || n > len(tr.Tokens) {
+			return 0, fmt.Errorf("-word %d: the sentence has words 1 to %d", n, len(tr.Tokens))
+		}
+		return n - 1, nil
+	}
+	want := data.Tokenize(word)
+	for i, tok := range tr.Tokens {
+		if len(want) == 1 && tok == want[0] {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("-word %q is not a word of the sentence (%s)", word, strings.Join(tr.Tokens, " "))
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func explain(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if err := run(args, &out, &errOut); err != nil {
+		t.Fatalf("explain %q: %v (stderr %s)", args, err, errOut.String())
+	}
+	return out.String()
+}
+
+// softmaxByHand is computed here, independently of the model package.
+func softmaxByHand(x []float64) []float64 {
+	total := 0.0
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = math.Exp(v)
+		total += out[i]
+	}
+	for i := range out {
+		out[i] /= total
+	}
+	return out
+}
+
+// "robots" attends with scores q·k_j = [0 1 1 0 2] / sqrt(2); z is the
+// weighted sum of the vectors. The output must show these numbers and must
+// say that the explainer's printed z for robots is wrong.
+func TestRobotsExample(t *testing.T) {
+	out := explain(t, "-example", "robots")
+	x := [][]float64{{1, 0}, {0, 1}, {1, 1}, {2, 0}, {0, 2}}
+	w := softmaxByHand([]float64{0, 1 / math.Sqrt2, 1 / math.Sqrt2, 0, 2 / math.Sqrt2})
+	z := []float64{0, 0}
+	for j, v := range x {
+		z[0] += w[j] * v[0]
+		z[1] += w[j] * v[1]
+	}
+	for _, want := range []string{
+		fmt.Sprintf("%7.4f", w[0]), fmt.Sprintf("%7.4f", w[4]),
+		fmt.Sprintf("z = Σ weight_j · v_j = [%.3f, %.3f]", z[0], z[1]),
+		"sqrt(2) = 1.4142",
+		"differs, z is [0.49, 1.21]",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("robots output lacks %q:\n%s", want, out)
+		}
+	}
+	checkWidth(t, out)
+}
+
+// "pool beats badminton": softmax(A A^T) A unscaled, then scaled by sqrt(4).
+func TestPoolExample(t *testing.T) {
+	out := explain(t, "-example", "pool")
+	a := [][]float64{{0.5, 0.1, 0.1, 0.2}, {0.1, 0.5, 0.2, 0.1}, {0.5, 0.1, 0.2, 0.1}}
+	for _, divisor := range []float64{1, 2} {
+		scores := make([]float64, 3)
+		for j := range a {
+			for c := range a[0] {
+				scores[j] += a[0][c] * a[j][c] / divisor
+			}
+		}
+		w := softmaxByHand(scores)
+		z := make([]float64, 4)
+		for j := range a {
+			for c := range z {
+				z[c] += w[j] * a[j][c]
+			}
+		}
+		want := fmt.Sprintf("[%.3f, %.3f, %.3f, %.3f]", z[0], z[1], z[2], z[3])
+		if !strings.Contains(out, want) {
+			t.Errorf("pool output (divisor %g) lacks z for pool %s:\n%s", divisor, want, out)
+		}
+	}
+	if !strings.Contains(out, "unscaled") || !strings.Contains(out, "sqrt(4) = 2.0000") {
+		t.Errorf("pool output does not show both the unscaled and scaled versions:\n%s", out)
+	}
+	checkWidth(t, out)
+}
+
+func TestExplainModelSentence(t *testing.T) {
+	out := explain(t, "A dog ate the food because it was hungry")
+	for _, want := range []string{
+		"\"it\" (word 7 of 9) in layer 2, head 1\n(this head is trained to point",
+		"d_k = 32 / 2 = 16", "score_j / 4.000", "1.0000  (sum)", `of z is "dog"'s value`,
+		"L1 H1", "L2 H2",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	checkWidth(t, out)
+	other := explain(t, "-word", "dog", "-layer", "1", "-head", "2", "A dog ate the food because it was hungry")
+	if !strings.Contains(other, `"dog" (word 2 of 9) in layer 1, head 2`) {
+		t.Errorf("-word dog -layer 1 -head 2 explained something else:\n%s", other)
+	}
+}
+
+func checkWidth(t *testing.T, out string) {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("line of %d columns (> 80): %q", n, line)
+		}
+	}
+}
+
+func TestExplainErrors(t *testing.T) {
+	s := "A dog ate the food because it was hungry"
+	cases := []struct {
+		args  []string
+		want  string
+		usage bool
+	}{
+		{nil, "give a sentence", true},
+		{[]string{"-example", "nope"}, `unknown example "nope"`, true},
+		{[]string{"-example", "robots", "extra"}, "takes no sentence", true},
+		{[]string{"-layer", "3", s}, "layers 1 to 2", false},
+		{[]string{"-head", "5", s}, "heads 1 to 2", false},
+		{[]string{"-word", "0", s}, "words 1 to 9", false},
+		{[]string{"-word", "zebra", s}, `"zebra" is not a word`, false},
+		{[]string{"The dog ate the food"}, `no "it"`, false},
+		{[]string{""}, "empty", false},
+	}
+	for _, tc := range cases {
+		var out, errOut bytes.Buffer
+		err := run(tc.args, &out, &errOut)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, errUsage) != tc.usage {
+			t.Errorf("%q: error %v (usage %v), want %q (usage %v)", tc.args, err, errors.Is(err, errUsage), tc.want, tc.usage)
+		}
+	}
+}
