@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"itformer/model"
 )
@@ -82,8 +83,9 @@ func printExampleWord(w io.Writer, ex example, t *model.AttentionTable, i int) {
 	fmt.Fprintf(w, "%s: x = q = k = v = %s\n", ex.words[i], vector(ex.vectors[i]))
 	fmt.Fprintf(w, "   j  word        k_j                  score   scaled   weight\n")
 	for j := range ex.words {
-		fmt.Fprintf(w, "  %2d  %-10s  %-20s %6.3f  %7.4f  %7.4f  %s\n", j+1, clip(ex.words[j], 10), vector(ex.vectors[j]),
+		row := fmt.Sprintf("  %2d  %-10s  %-20s %6.3f  %7.4f  %7.4f  %s", j+1, clip(ex.words[j], 10), vector(ex.vectors[j]),
 			t.Scores[i][j], t.Scaled[i][j], t.Weights[i][j], bar(t.Weights[i][j]))
+		fmt.Fprintln(w, strings.TrimRight(row, " "))
 	}
 	fmt.Fprintf(w, "  weights sum to %.4f;  z = Σ weight_j · v_j = %s\n", sum(t.Weights[i]), vector(t.Z[i]))
 }

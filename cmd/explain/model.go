@@ -53,9 +53,10 @@ func printSteps(w io.Writer, tokens []string, s model.WordSteps) {
 	fmt.Fprintf(w, "step 4  z        = Σ_j weight_j · v_j   the weighted sum of the values\n\n")
 	fmt.Fprintf(w, "   j  word          score    scaled    weight\n")
 	for j := range s.Scores {
-		fmt.Fprintf(w, "  %2d  %-10s %8.3f  %8.3f  %8.4f  %s\n", j+1, clip(tokens[j], 10), s.Scores[j], s.Scaled[j], s.Weights[j], bar(s.Weights[j]))
+		row := fmt.Sprintf("  %2d  %-10s %8.3f  %8.3f  %8.4f  %s", j+1, clip(tokens[j], 10), s.Scores[j], s.Scaled[j], s.Weights[j], bar(s.Weights[j]))
+		fmt.Fprintln(w, strings.TrimRight(row, " "))
 	}
-	fmt.Fprintf(w, "  %38s  %8.4f  (sum)\n\n", "", sum(s.Weights))
+	fmt.Fprintf(w, "  %33s  %8.4f  (sum)\n\n", "", sum(s.Weights))
 	top := argmax(s.Weights)
 	fmt.Fprintf(w, "  z = %s\n", vector(s.Z))
 	fmt.Fprintf(w, "  %.1f%% of z is %q's value v_%d\n", 100*s.Weights[top], tokens[top], top+1)
