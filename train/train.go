@@ -10,8 +10,6 @@ import (
 	"math/rand"
 	"os"
 
-	G "gorgonia.org/gorgonia"
-
 	"itformer/data"
 	"itformer/model"
 )
@@ -31,7 +29,7 @@ type trainer struct {
 	params       *model.Params
 	trainG       *model.Graph
 	evalG        *model.Graph
-	solver       *G.AdamSolver
+	optimiser    *adam
 	rng          *rand.Rand
 	step         int
 	lastLR       float64 // the learning rate of the latest step
@@ -109,8 +107,7 @@ func (t *trainer) prepareModel() error {
 	if t.evalG, err = model.NewGraph(t.params, model.GraphOptions{Batch: t.cfg.Train.EvalBatchSize, SeqLen: T, Attention: true}); err != nil {
 		return err
 	}
-	tc := t.cfg.Train
-	t.solver = G.NewAdamSolver(G.WithLearnRate(tc.LearningRate), G.WithBeta1(tc.Beta1), G.WithBeta2(tc.Beta2), G.WithEps(tc.AdamEps))
+	t.optimiser = newAdam(t.cfg.Train)
 	return nil
 }
 
@@ -139,8 +136,8 @@ func (t *trainer) trainStep(b data.Batch) (*model.Output, error) {
 		return nil, err
 	}
 	t.lastLR = t.learningRate()
-	G.WithLearnRate(t.lastLR)(t.solver)
-	if err := t.solver.Step(t.trainG.ValueGrads()); err != nil {
+	t.optimiser.lr = t.lastLR
+	if err := t.optimiser.step(t.trainG.ValueGrads()); err != nil {
 		return nil, fmt.Errorf("optimiser step %d: %w", t.step, err)
 	}
 	t.step++
