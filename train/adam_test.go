@@ -68,24 +68,10 @@ func TestAdamMatchesGorgonia(t *testing.T) {
 			}
 		}
 		gb, _ := b.Grad()
-		for _, x := range toFloats(gb.Data()) {
+		for _, x := range floats(gb.Data()) {
 			if x != 0 || math.IsNaN(x) {
 				t.Fatalf("%v: gradient not zeroed after a step: %v", dt, gb.Data())
 			}
 		}
 	}
-}
-
-func toFloats(d interface{}) []float64 {
-	switch x := d.(type) {
-	case []float64:
-		return x
-	case []float32:
-		out := make([]float64, len(x))
-		for i, v := range x {
-			out[i] = float64(v)
-		}
-		return out
-	}
-	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/maruel/safetensors"
 
@@ -48,6 +49,10 @@ type CheckpointMeta struct {
 	Epoch              int          `json:"epoch"`
 	ValidationAccuracy float64      `json:"validation_accuracy"`
 	Config             Config       `json:"config"` // the run's resolved config
+	// Resume is set only in a resumable checkpoint (run/resume/): where
+	// training stopped. Its weights file then also holds the optimiser's
+	// moments as extra tensors "adam.m.<name>" and "adam.v.<name>".
+	Resume *ResumeState `json:"resume,omitempty"`
 }
 
 // Checkpoint is a loaded, verified checkpoint.
@@ -55,11 +60,29 @@ type Checkpoint struct {
 	Meta   CheckpointMeta
 	Params *model.Params
 	Vocab  *data.Vocab
+	Extra  map[string][]float64 // extra tensors of a resumable checkpoint, by name
 }
+
+// extraTensor is a float64 tensor saved beside the parameters (optimiser state).
+type extraTensor struct {
+	name  string
+	shape []int
+	data  []float64
+}
+
+// extraPrefix marks tensors that are not model parameters.
+const extraPrefix = "adam."
 
 // SaveCheckpoint writes p and meta into dir as described above.
 func SaveCheckpoint(dir string, meta CheckpointMeta, p *model.Params) error {
-	weights, err := encodeWeights(p)
+	return saveCheckpoint(dir, meta, p, nil)
+}
+
+func saveCheckpoint(dir string, meta CheckpointMeta, p *model.Params, extra []extraTensor) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	weights, err := encodeWeights(p, extra)
 	if err != nil {
 		return err
 	}
@@ -94,7 +117,7 @@ func previousWeights(dir string) string {
 }
 
 // encodeWeights serialises every parameter, little-endian, in its own dtype.
-func encodeWeights(p *model.Params) ([]byte, error) {
+func encodeWeights(p *model.Params, extra []extraTensor) ([]byte, error) {
 	f32 := p.Config().DType == "float32"
 	file := safetensors.File{Metadata: map[string]string{"format": "itformer"}}
 	for _, s := range p.Specs() {
@@ -108,6 +131,13 @@ func encodeWeights(p *model.Params) ([]byte, error) {
 		}
 		if f32 {
 			t.DType = safetensors.F32
+		}
+		file.Tensors = append(file.Tensors, t)
+	}
+	for _, e := range extra {
+		t := safetensors.Tensor{Name: e.name, DType: safetensors.F64, Shape: toUint64(e.shape)}
+		for _, v := range e.data {
+			t.Data = binary.LittleEndian.AppendUint64(t.Data, math.Float64bits(v))
 		}
 		file.Tensors = append(file.Tensors, t)
 	}
@@ -160,11 +190,11 @@ func LoadCheckpointFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) != meta.SHA256 {
 		return nil, fmt.Errorf("weights file %s does not match the checksum in %s (damaged or from another checkpoint)", meta.Weights, name)
 	}
-	params, err := decodeWeights(raw, meta.Model)
+	params, extra, err := decodeWeights(raw, meta.Model, meta.Resume != nil)
 	if err != nil {
 		return nil, fmt.Errorf("weights file %s: %w", meta.Weights, err)
 	}
-	return &Checkpoint{Meta: meta, Params: params, Vocab: vocab}, nil
+	return &Checkpoint{Meta: meta, Params: params, Vocab: vocab, Extra: extra}, nil
 }
 
 func readMeta(fsys fs.FS, name string) (CheckpointMeta, error) {
@@ -188,30 +218,38 @@ func readMeta(fsys fs.FS, name string) (CheckpointMeta, error) {
 	return meta, nil
 }
 
-// decodeWeights checks the file's tensors against the config's ParamSpecs.
-func decodeWeights(raw []byte, c model.Config) (*model.Params, error) {
+// decodeWeights checks the file's tensors against the config's ParamSpecs;
+// a resumable checkpoint may also hold optimiser tensors (extraPrefix).
+func decodeWeights(raw []byte, c model.Config, resumable bool) (*model.Params, map[string][]float64, error) {
 	file, err := safetensors.Parse(raw)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p, err := model.NewParams(c, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	want := map[string]model.ParamSpec{}
 	for _, s := range p.Specs() {
 		want[s.Name] = s
 	}
+	extra := map[string][]float64{}
 	for _, t := range file.Tensors {
+		if resumable && strings.HasPrefix(t.Name, extraPrefix) {
+			if extra[t.Name], err = decodeFloats(t, "float64"); err != nil {
+				return nil, nil, fmt.Errorf("tensor %q: %w", t.Name, err)
+			}
+			continue
+		}
 		if err := loadTensor(p, want, t, c.DType); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		delete(want, t.Name)
 	}
 	for name := range want {
-		return nil, fmt.Errorf("tensor %q is missing", name)
+		return nil, nil, fmt.Errorf("tensor %q is missing", name)
 	}
-	return p, nil
+	return p, extra, nil
 }
 
 func loadTensor(p *model.Params, want map[string]model.ParamSpec, t safetensors.Tensor, dtype string) error {

@@ -35,17 +35,15 @@ type checkpointState struct {
 	weights  map[string][]float64
 }
 
-func (t *trainer) epoch(epoch int) error {
+func (t *trainer) epoch(epoch int, progress epochProgress) error {
 	batches, err := data.Batches(t.corpus.Train, t.vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true)
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	rec, err := t.trainEpoch(epoch, batches)
+	rec, err := t.trainEpoch(epoch, batches, progress)
 	if err != nil {
 		return err
 	}
-	rec.Seconds = time.Since(start).Seconds()
 	t.trainSeconds += rec.Seconds
 	rec.SentencesPerSecond = float64(len(batches)*t.cfg.Train.BatchSize) / rec.Seconds
 	val, err := evaluate(t.evalG, t.val, t.cfg.Model.Layers, t.cfg.Model.Heads)
@@ -59,7 +57,13 @@ func (t *trainer) epoch(epoch int) error {
 			return fmt.Errorf("saving the checkpoint: %w", err)
 		}
 	}
-	return t.record(rec)
+	if err := t.record(rec); err != nil {
+		return err
+	}
+	if err := t.saveResume(epoch+1, epochProgress{}, false); err != nil {
+		return fmt.Errorf("saving the resumable checkpoint: %w", err)
+	}
+	return nil
 }
 
 // liveHeapMB collects garbage and returns what is still in use, in MiB.
@@ -70,30 +74,41 @@ func liveHeapMB() float64 {
 	return float64(m.HeapAlloc) / (1 << 20)
 }
 
-// trainEpoch steps through the batches under a progress bar.
-func (t *trainer) trainEpoch(epoch int, batches []data.Batch) (EpochRecord, error) {
+// trainEpoch steps through the batches under a progress bar, from where p
+// left off. When the context is cancelled it saves a resumable checkpoint.
+func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (EpochRecord, error) {
 	rec := EpochRecord{Epoch: epoch, Steps: len(batches)}
 	bar := t.newBar(epoch, len(batches)*t.cfg.Train.BatchSize)
-	correct, seen := 0, 0
-	for _, b := range batches {
+	bar.Set(p.seen)
+	start := time.Now()
+	for ; p.batch < len(batches); p.batch++ {
+		if t.ctx.Err() != nil {
+			p.seconds += time.Since(start).Seconds()
+			if err := t.saveResume(epoch, p, true); err != nil {
+				return rec, fmt.Errorf("%w, and saving the resumable checkpoint failed: %v", ErrInterrupted, err)
+			}
+			return rec, ErrInterrupted
+		}
+		b := batches[p.batch]
 		out, err := t.trainStep(b)
 		if err != nil {
 			return rec, err
 		}
 		for r := range b.Examples {
 			if argmax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
-				correct++
+				p.correct++
 			}
 		}
-		seen += len(b.Examples)
-		rec.TrainLoss += out.Loss * float64(len(b.Examples))
-		bar.Describe(fmt.Sprintf("epoch %d/%d  loss %.3f  acc %5.1f%%", epoch, t.cfg.Train.Epochs, rec.TrainLoss/float64(seen), 100*float64(correct)/float64(seen)))
+		p.seen += len(b.Examples)
+		p.lossSum += out.Loss * float64(len(b.Examples))
+		bar.Describe(fmt.Sprintf("epoch %d/%d  loss %.3f  acc %5.1f%%", epoch, t.cfg.Train.Epochs, p.lossSum/float64(p.seen), 100*float64(p.correct)/float64(p.seen)))
 		bar.Add(len(b.Examples))
 	}
 	bar.Finish()
-	rec.TrainLoss /= float64(max(seen, 1))
-	rec.TrainAccuracy = float64(correct) / float64(max(seen, 1))
-	rec.LearningRate = t.lastLR
+	rec.Seconds = p.seconds + time.Since(start).Seconds()
+	rec.TrainLoss = p.lossSum / float64(max(p.seen, 1))
+	rec.TrainAccuracy = float64(p.correct) / float64(max(p.seen, 1))
+	rec.LearningRate = t.learningRateAt(t.step - 1)
 	return rec, nil
 }
 

@@ -3,6 +3,7 @@ package train
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"itformer/data"
@@ -56,6 +57,11 @@ func (t *trainer) finish() (*Metrics, error) {
 	}
 	js, _ := json.MarshalIndent(m, "", "  ")
 	if err := writeFileAtomic(t.path("metrics.json"), append(js, '\n')); err != nil {
+		return nil, err
+	}
+	// Finished: nothing is left to resume. (Killed before this line, a resume
+	// just re-runs this final evaluation.)
+	if err := os.RemoveAll(t.path(ResumeDir)); err != nil {
 		return nil, err
 	}
 	fmt.Fprint(t.opt.Log, m.Summary())

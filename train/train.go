@@ -5,6 +5,7 @@ package train
 // best checkpoint; finally score the held-out test split against the baselines.
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math/rand"
@@ -16,9 +17,10 @@ import (
 
 // Options are a run's destination and displays.
 type Options struct {
-	OutDir   string    // the run folder; created if missing
-	Progress io.Writer // progress bar (usually stderr); nil for none
-	Log      io.Writer // epoch lines and the closing summary; nil for none
+	OutDir   string          // the run folder; created if missing
+	Progress io.Writer       // progress bar (usually stderr); nil for none
+	Log      io.Writer       // epoch lines and the closing summary; nil for none
+	Context  context.Context // cancelling it (Ctrl-C) saves a resumable checkpoint and stops; nil: never
 }
 
 type trainer struct {
@@ -32,32 +34,60 @@ type trainer struct {
 	optimiser    *adam
 	rng          *rand.Rand
 	step         int
-	lastLR       float64 // the learning rate of the latest step
 	val, test    []data.Batch
 	best         checkpointState
 	epochLog     *os.File
 	trainSeconds float64
+	ctx          context.Context
 }
 
 // Run trains a model as cfg describes and writes the run folder.
-func Run(cfg Config, opt Options) (*Metrics, error) {
+func Run(cfg Config, opt Options) (*Metrics, error) { return runFrom(cfg, opt, nil) }
+
+// runFrom trains from scratch (resume == nil) or from a resumable checkpoint.
+func runFrom(cfg Config, opt Options, resume *Checkpoint) (*Metrics, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	t := &trainer{cfg: cfg, opt: opt, rng: rand.New(rand.NewSource(cfg.Seed))}
+	if opt.Context == nil {
+		opt.Context = context.Background()
+	}
+	t := &trainer{cfg: cfg, opt: opt, ctx: opt.Context, rng: rand.New(rand.NewSource(cfg.Seed))}
 	if err := t.prepare(); err != nil {
 		return nil, err
 	}
 	defer t.close()
-	for epoch := 1; epoch <= cfg.Train.Epochs; epoch++ {
-		if err := t.epoch(epoch); err != nil {
+	first, progress, err := t.start(resume)
+	if err != nil {
+		return nil, err
+	}
+	for epoch := first; epoch <= cfg.Train.Epochs; epoch++ {
+		if err := t.epoch(epoch, progress); err != nil {
 			return nil, fmt.Errorf("epoch %d: %w", epoch, err)
 		}
+		progress = epochProgress{}
 	}
 	return t.finish()
+}
+
+// start restores a resumed run and opens the epoch log: truncated for a new
+// run, appended to (after trimming) for a resumed one.
+func (t *trainer) start(resume *Checkpoint) (int, epochProgress, error) {
+	flags, first, progress := os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 1, epochProgress{}
+	if resume != nil {
+		var err error
+		if progress, err = t.restore(resume); err != nil {
+			return 0, progress, err
+		}
+		flags, first = os.O_CREATE|os.O_WRONLY|os.O_APPEND, resume.Meta.Resume.Epoch
+		fmt.Fprintf(t.opt.Log, "resuming at epoch %d, batch %d (step %d)\n", first, progress.batch, t.step)
+	}
+	var err error
+	t.epochLog, err = os.OpenFile(t.path("epochs.jsonl"), flags, 0o644)
+	return first, progress, err
 }
 
 // prepare writes the resolved config, builds the data and the graphs.
@@ -71,12 +101,7 @@ func (t *trainer) prepare() error {
 	if err := t.prepareData(); err != nil {
 		return err
 	}
-	if err := t.prepareModel(); err != nil {
-		return err
-	}
-	var err error
-	t.epochLog, err = os.Create(t.path("epochs.jsonl"))
-	return err
+	return t.prepareModel()
 }
 
 func (t *trainer) prepareData() error {
@@ -114,29 +139,36 @@ func (t *trainer) prepareModel() error {
 func (t *trainer) close() {
 	t.trainG.Close()
 	t.evalG.Close()
-	t.epochLog.Close()
+	if t.epochLog != nil {
+		t.epochLog.Close()
+	}
 }
 
 func (t *trainer) path(name string) string { return t.opt.OutDir + string(os.PathSeparator) + name }
 
 // learningRate rises linearly over the warm-up steps, then stays constant:
 // post-norm encoders take large early updates badly.
-func (t *trainer) learningRate() float64 {
+func (t *trainer) learningRate() float64 { return t.learningRateAt(t.step) }
+
+func (t *trainer) learningRateAt(step int) float64 {
 	lr, w := t.cfg.Train.LearningRate, t.cfg.Train.WarmupSteps
-	if t.step < w {
-		return lr * float64(t.step+1) / float64(w)
+	if step < w {
+		return lr * float64(step+1) / float64(w)
 	}
 	return lr
 }
 
-// trainStep runs one batch forward and backward and takes an Adam step.
+// trainStep runs one batch forward and backward and takes an Adam step,
+// unless the loss or a gradient is not finite.
 func (t *trainer) trainStep(b data.Batch) (*model.Output, error) {
 	out, err := t.trainG.Run(modelBatch(b))
 	if err != nil {
 		return nil, err
 	}
-	t.lastLR = t.learningRate()
-	t.optimiser.lr = t.lastLR
+	if err := t.checkFinite(out); err != nil {
+		return nil, err
+	}
+	t.optimiser.lr = t.learningRate()
 	if err := t.optimiser.step(t.trainG.ValueGrads()); err != nil {
 		return nil, fmt.Errorf("optimiser step %d: %w", t.step, err)
 	}

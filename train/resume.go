@@ -1,0 +1,168 @@
+package train
+
+// Resumable runs. At the end of every epoch, and when interrupted, the trainer
+// saves run/resume/: a checkpoint of the current (not best) weights whose
+// weights file also holds Adam's moments, and whose JSON says where training
+// stood. Resuming restores the weights, the moments and the counters, replays
+// the batch shuffles of the epochs already done (so the random order is the
+// same), and continues; the result is bit-identical to an uninterrupted run
+// (TestResumeMatchesUninterruptedRun).
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"itformer/data"
+)
+
+// ResumeDir is the resumable checkpoint's folder inside a run folder.
+const ResumeDir = "resume"
+
+// ErrInterrupted is returned when the Options' context is cancelled (Ctrl-C);
+// the run folder then holds a resumable checkpoint.
+var ErrInterrupted = errors.New("training interrupted")
+
+// ResumeState is where a run stood when it was saved.
+type ResumeState struct {
+	Epoch        int     `json:"epoch"`         // the epoch in progress, 1-based
+	Batch        int     `json:"batch"`         // its batches already taken
+	Step         int     `json:"step"`          // optimiser steps in all
+	TrainSeconds float64 `json:"train_seconds"` // before this epoch
+	LossSum      float64 `json:"loss_sum"`      // this epoch's running sums, so that its
+	Correct      int     `json:"correct"`       // logged averages come out as without a stop
+	Seen         int     `json:"seen"`          //
+	EpochSeconds float64 `json:"epoch_seconds"` // time spent in this epoch so far
+	BestEpoch    int     `json:"best_epoch"`    // the best checkpoint so far
+	BestAccuracy float64 `json:"best_accuracy"` //
+	BestLoss     float64 `json:"best_loss"`     //
+	Interrupted  bool    `json:"interrupted"`   // saved by Ctrl-C rather than at an epoch's end
+}
+
+// epochProgress is an epoch's running sums.
+type epochProgress struct {
+	batch, correct, seen int
+	lossSum, seconds     float64
+}
+
+// saveResume writes run/resume/ for the state after `done` batches of `epoch`.
+func (t *trainer) saveResume(epoch int, p epochProgress, interrupted bool) error {
+	st := &ResumeState{Epoch: epoch, Batch: p.batch, Step: t.step, TrainSeconds: t.trainSeconds,
+		LossSum: p.lossSum, Correct: p.correct, Seen: p.seen, EpochSeconds: p.seconds,
+		BestEpoch: t.best.epoch, BestAccuracy: t.best.accuracy, BestLoss: t.best.loss, Interrupted: interrupted}
+	meta := CheckpointMeta{Vocab: t.vocab.Words(), Epoch: epoch, Config: t.cfg, Resume: st}
+	return saveCheckpoint(t.path(ResumeDir), meta, t.params, t.optimiserTensors())
+}
+
+func (t *trainer) optimiserTensors() []extraTensor {
+	var out []extraTensor
+	for i, s := range t.params.Specs() {
+		if t.optimiser.m == nil || t.optimiser.m[i] == nil {
+			continue
+		}
+		out = append(out, extraTensor{extraPrefix + "m." + s.Name, s.Shape, t.optimiser.m[i]},
+			extraTensor{extraPrefix + "v." + s.Name, s.Shape, t.optimiser.v[i]})
+	}
+	return out
+}
+
+// Resume continues the run in dir from its resumable checkpoint.
+func Resume(dir string, opt Options) (*Metrics, error) {
+	cfg, err := LoadConfig(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	ck, err := LoadCheckpoint(filepath.Join(dir, ResumeDir))
+	if err != nil {
+		return nil, fmt.Errorf("cannot resume %s: %w", dir, err)
+	}
+	if ck.Meta.Resume == nil {
+		return nil, fmt.Errorf("cannot resume %s: %s/%s is not a resumable checkpoint", dir, ResumeDir, CheckpointFile)
+	}
+	opt.OutDir = dir
+	return runFrom(cfg, opt, ck)
+}
+
+// restore puts the trainer where the resumable checkpoint left it.
+func (t *trainer) restore(ck *Checkpoint) (epochProgress, error) {
+	st := ck.Meta.Resume
+	if err := t.restoreWeights(ck); err != nil {
+		return epochProgress{}, err
+	}
+	t.step, t.trainSeconds = st.Step, st.TrainSeconds
+	t.best = checkpointState{epoch: st.BestEpoch, accuracy: st.BestAccuracy, loss: st.BestLoss}
+	if err := t.restoreBest(); err != nil {
+		return epochProgress{}, err
+	}
+	for e := 1; e < st.Epoch; e++ { // replay the shuffles, so the RNG is where it was
+		if _, err := data.Batches(t.corpus.Train, t.vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true); err != nil {
+			return epochProgress{}, err
+		}
+	}
+	if err := trimEpochLog(t.path("epochs.jsonl"), st.Epoch); err != nil {
+		return epochProgress{}, err
+	}
+	return epochProgress{batch: st.Batch, correct: st.Correct, seen: st.Seen, lossSum: st.LossSum, seconds: st.EpochSeconds}, nil
+}
+
+func (t *trainer) restoreWeights(ck *Checkpoint) error {
+	if fmt.Sprint(ck.Meta.Model) != fmt.Sprint(t.params.Config()) {
+		return fmt.Errorf("the resumable checkpoint's model %+v differs from config.json's %+v", ck.Meta.Model, t.params.Config())
+	}
+	t.optimiser.t = ck.Meta.Resume.Step
+	specs := t.params.Specs()
+	t.optimiser.m, t.optimiser.v = make([][]float64, len(specs)), make([][]float64, len(specs))
+	for i, s := range specs {
+		if err := t.params.SetValues(s.Name, ck.Params.Values(s.Name)); err != nil {
+			return err
+		}
+		m, okM := ck.Extra[extraPrefix+"m."+s.Name]
+		v, okV := ck.Extra[extraPrefix+"v."+s.Name]
+		if okM != okV || (ck.Meta.Resume.Step > 0 && !okM) {
+			return fmt.Errorf("the resumable checkpoint lacks Adam's moments for %s", s.Name)
+		}
+		t.optimiser.m[i], t.optimiser.v[i] = m, v
+	}
+	return nil
+}
+
+// restoreBest reloads the best weights so far, which finish() restores at the end.
+func (t *trainer) restoreBest() error {
+	if t.best.epoch == 0 {
+		return nil
+	}
+	ck, err := LoadCheckpoint(t.opt.OutDir)
+	if err != nil {
+		return fmt.Errorf("the best checkpoint: %w", err)
+	}
+	t.best.weights = map[string][]float64{}
+	for _, s := range ck.Params.Specs() {
+		t.best.weights[s.Name] = ck.Params.Values(s.Name)
+	}
+	return nil
+}
+
+// trimEpochLog keeps the lines of epochs before `epoch`: a run killed after
+// logging an epoch but before saving its resume state redoes that epoch.
+func trimEpochLog(path string, epoch int) error {
+	raw, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var kept bytes.Buffer
+	sc := bufio.NewScanner(bytes.NewReader(raw))
+	for sc.Scan() {
+		var rec EpochRecord
+		if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Epoch < epoch {
+			kept.Write(append(sc.Bytes(), '\n'))
+		}
+	}
+	return writeFileAtomic(path, kept.Bytes())
+}

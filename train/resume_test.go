@@ -1,0 +1,166 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+)
+
+// stopAfter is a context whose Err turns to Canceled after n calls: the
+// trainer asks once per batch, so the run stops after exactly n more steps.
+type stopAfter struct {
+	context.Context
+	mu sync.Mutex
+	n  int
+}
+
+func (c *stopAfter) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n <= 0 {
+		return context.Canceled
+	}
+	c.n--
+	return nil
+}
+
+var reference struct {
+	once sync.Once
+	run  *trainedRun
+	err  error
+}
+
+// referenceRun is an uninterrupted two-epoch tiny run, shared by the resume tests.
+func referenceRun(t *testing.T) *trainedRun {
+	t.Helper()
+	reference.once.Do(func() {
+		dir, err := os.MkdirTemp("", "itformer-reference-")
+		if err != nil {
+			reference.err = err
+			return
+		}
+		reference.run, reference.err = trainConfig(t, dir, "train.epochs=2")
+	})
+	if reference.err != nil {
+		t.Fatal(reference.err)
+	}
+	return reference.run
+}
+
+// assertSameRun: same logged figures (bit patterns, timings aside), same weights, same metrics.
+func assertSameRun(t *testing.T, dir string, want *trainedRun, got *Metrics) {
+	t.Helper()
+	epochs := readEpochs(t, filepath.Join(dir, "epochs.jsonl"))
+	if len(epochs) != len(want.epochs) {
+		t.Fatalf("resumed run logged %d epochs, the uninterrupted one %d", len(epochs), len(want.epochs))
+	}
+	for i := range epochs {
+		if comparable(epochs[i]) != comparable(want.epochs[i]) {
+			t.Errorf("epoch %d differs from the uninterrupted run:\n%+v\n%+v", i+1, epochs[i], want.epochs[i])
+		}
+	}
+	a, errA := LoadCheckpoint(dir)
+	b, errB := LoadCheckpoint(want.dir)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	if a.Meta.SHA256 != b.Meta.SHA256 {
+		t.Errorf("resumed run's weights %s differ from the uninterrupted run's %s", a.Meta.SHA256[:12], b.Meta.SHA256[:12])
+	}
+	m, w := *got, *want.metrics
+	m.TrainSeconds, m.SentencesPerSecond, w.TrainSeconds, w.SentencesPerSecond = 0, 0, 0, 0
+	if !reflect.DeepEqual(m, w) {
+		t.Errorf("metrics differ:\n%+v\n%+v", m, w)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ResumeDir)); !os.IsNotExist(err) {
+		t.Errorf("a finished run still holds %s/ (%v)", ResumeDir, err)
+	}
+}
+
+// Stopped twice (mid-epoch 1, then mid-epoch 2) and resumed each time, a run
+// ends exactly where the uninterrupted one does.
+func TestResumeMatchesUninterruptedRun(t *testing.T) {
+	want := referenceRun(t)
+	dir := t.TempDir()
+	cfg := want.cfg
+	_, err := Run(cfg, Options{OutDir: dir, Context: &stopAfter{Context: context.Background(), n: 50}})
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("first stop: %v, want ErrInterrupted", err)
+	}
+	ck, err := LoadCheckpoint(filepath.Join(dir, ResumeDir))
+	if err != nil || ck.Meta.Resume == nil || ck.Meta.Resume.Epoch != 1 || ck.Meta.Resume.Batch != 50 || !ck.Meta.Resume.Interrupted {
+		t.Fatalf("resumable checkpoint after 50 steps: %+v, %v", ck, err)
+	}
+	if _, err := Resume(dir, Options{Context: &stopAfter{Context: context.Background(), n: 150}}); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("second stop: %v, want ErrInterrupted", err)
+	}
+	m, err := Resume(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertSameRun(t, dir, want, m)
+}
+
+// A training process killed with SIGKILL part-way leaves a loadable best
+// checkpoint and a resumable one, and resuming reaches the uninterrupted result.
+func TestKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills a training process")
+	}
+	want := referenceRun(t)
+	bin := filepath.Join(t.TempDir(), "train")
+	if out, err := exec.Command("go", "build", "-o", bin, "itformer/cmd/train").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	cmd := exec.Command(bin, "-config", "../configs/tiny.json", "-set", "train.epochs=2", "-out", dir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, filepath.Join(dir, ResumeDir, CheckpointFile), 60*time.Second)
+	time.Sleep(time.Duration(rand.Intn(1500)) * time.Millisecond) // somewhere in epoch 2
+	cmd.Process.Kill()
+	cmd.Wait()
+	if _, err := LoadCheckpoint(dir); err != nil {
+		t.Fatalf("after SIGKILL the best checkpoint does not load: %v", err)
+	}
+	m, err := Resume(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertSameRun(t, dir, want, m)
+}
+
+func waitFor(t *testing.T, path string, limit time.Duration) {
+	t.Helper()
+	for start := time.Now(); time.Since(start) < limit; time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+	}
+	t.Fatalf("%s did not appear within %v", path, limit)
+}
+
+func TestResumeRefusals(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Resume(dir, Options{}); err == nil {
+		t.Error("resumed a folder with no run in it")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), tinyConfig.JSON(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, "float64", 6, 1)
+	if err := SaveCheckpoint(filepath.Join(dir, ResumeDir), f.meta, f.params); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Resume(dir, Options{}); err == nil {
+		t.Error("resumed from a checkpoint with no resume state")
+	}
+}
