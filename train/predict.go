@@ -48,6 +48,10 @@ type Resolution struct {
 	Attention [][][][]float64 `json:"attention"`
 }
 
+// MaxInputBytes bounds the text Resolve and Trace read: far more than any
+// sentence of max_len tokens, small enough that huge input costs nothing.
+const MaxInputBytes = 4096
+
 // Errors a caller may want to tell apart.
 var (
 	ErrEmpty     = errors.New("the sentence is empty")
@@ -101,6 +105,9 @@ func attentionMatrices(out *model.Output) [][][][]float64 {
 
 // encode tokenises a sentence and maps it to ids, refusing what the model cannot read.
 func (ck *Checkpoint) encode(sentence string) (tokens []string, ids []int, unknown []string, err error) {
+	if len(sentence) > MaxInputBytes {
+		return nil, nil, nil, fmt.Errorf("the text is %d bytes; give one sentence (at most %d bytes, %d tokens)", len(sentence), MaxInputBytes, ck.Meta.Model.MaxLen)
+	}
 	tokens = data.Tokenize(sentence)
 	if len(tokens) == 0 {
 		return nil, nil, nil, ErrEmpty
