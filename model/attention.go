@@ -15,7 +15,6 @@ package model
 
 import (
 	"fmt"
-	"math"
 
 	G "gorgonia.org/gorgonia"
 )
@@ -26,15 +25,22 @@ type attentionSteps struct {
 	Q, K, V, Scores, Scaled, Masked, Weights, Z *G.Node
 }
 
-func scaledDotProductAttention(q, k, v, mask *G.Node, dk int) (attentionSteps, error) {
+// divisor is sqrt(d_k), or 1 for the unscaled attention some experiments use.
+func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentionSteps, error) {
 	s := attentionSteps{Q: q, K: k, V: v}
+	if !(divisor > 0) {
+		return s, fmt.Errorf("attention score divisor must be positive, got %v", divisor)
+	}
 	var err error
 	if s.Scores, err = G.BatchedMatMul(q, k, false, true); err != nil {
 		return s, err
 	}
-	invSqrtDK := G.NewConstant(scalarOf(q.Dtype(), 1/math.Sqrt(float64(dk))), G.WithName(fmt.Sprintf("1/sqrt(%d)", dk)))
-	if s.Scaled, err = G.Mul(s.Scores, invSqrtDK); err != nil {
-		return s, err
+	s.Scaled = s.Scores
+	if divisor != 1 {
+		inv := G.NewConstant(scalarOf(q.Dtype(), 1/divisor), G.WithName(fmt.Sprintf("1/%v", divisor)))
+		if s.Scaled, err = G.Mul(s.Scores, inv); err != nil {
+			return s, err
+		}
 	}
 	if s.Masked, err = G.BroadcastAdd(s.Scaled, mask, nil, []byte{1, 2}); err != nil {
 		return s, err

@@ -9,7 +9,11 @@ import (
 // build wires embedding -> encoder stack -> resolution head -> loss.
 func (gr *Graph) build() error {
 	w := gr.weightsByName()
-	x, err := embed(w["embedding"], gr.in.ids, gr.in.pe, gr.shape.D)
+	pe := gr.in.pe
+	if !gr.params.config.usesPositions() {
+		pe = nil
+	}
+	x, err := embed(w["embedding"], gr.in.ids, pe, gr.shape.D)
 	if err != nil {
 		return fmt.Errorf("embedding: %w", err)
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"gorgonia.org/tensor"
 )
@@ -18,6 +19,11 @@ type Config struct {
 	Layers    int    `json:"layers"`     // N, the number of stacked encoder layers
 	MaxLen    int    `json:"max_len"`    // longest sentence, in tokens, the model accepts
 	DType     string `json:"dtype"`      // "float64" or "float32"
+	// AttentionScaling is "sqrt_dk" (divide scores by sqrt(d_k), the default)
+	// or "none"; PositionalEncoding is "sinusoidal" (the default) or "none".
+	// Both exist for experiments; empty means the default.
+	AttentionScaling   string `json:"attention_scaling,omitempty"`
+	PositionalEncoding string `json:"positional_encoding,omitempty"`
 }
 
 // DefaultConfig is a small model that still shows every part of the encoder.
@@ -55,8 +61,25 @@ func (c Config) Validate() error {
 	if _, err := c.tensorType(); err != nil {
 		errs = append(errs, err)
 	}
+	if c.AttentionScaling != "" && c.AttentionScaling != "sqrt_dk" && c.AttentionScaling != "none" {
+		errs = append(errs, fmt.Errorf("attention_scaling must be \"sqrt_dk\" or \"none\", got %q", c.AttentionScaling))
+	}
+	if c.PositionalEncoding != "" && c.PositionalEncoding != "sinusoidal" && c.PositionalEncoding != "none" {
+		errs = append(errs, fmt.Errorf("positional_encoding must be \"sinusoidal\" or \"none\", got %q", c.PositionalEncoding))
+	}
 	return errors.Join(errs...)
 }
+
+// scoreDivisor is what attention divides its scores by: sqrt(d_k), or 1 unscaled.
+func (c Config) scoreDivisor() float64 {
+	if c.AttentionScaling == "none" {
+		return 1
+	}
+	return math.Sqrt(float64(c.DK()))
+}
+
+// usesPositions reports whether the positional encoding is added.
+func (c Config) usesPositions() bool { return c.PositionalEncoding != "none" }
 
 // tensorType maps the dtype name to Gorgonia's element type.
 func (c Config) tensorType() (tensor.Dtype, error) {

@@ -28,8 +28,8 @@ func embed(table, ids, pe *G.Node, dModel int) (*G.Node, error) {
 	}
 	scale := G.NewConstant(scalarOf(table.Dtype(), math.Sqrt(float64(dModel))), G.WithName(fmt.Sprintf("sqrt(%d)", dModel)))
 	scaled, err := G.Mul(rows, scale)
-	if err != nil {
-		return nil, err
+	if err != nil || pe == nil { // pe == nil: the no-positions experiment
+		return scaled, err
 	}
 	return G.Add(scaled, pe)
 }

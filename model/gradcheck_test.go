@@ -144,7 +144,7 @@ func TestGradientScaledDotProductAttention(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	g := G.NewGraph()
 	q, k, v := randomNode(g, rng, "q", 2, 2, 4, 3), randomNode(g, rng, "k", 2, 2, 4, 3), randomNode(g, rng, "v", 2, 2, 4, 3)
-	steps, err := scaledDotProductAttention(q, k, v, keyMask(g, 4, 4, 2), 3)
+	steps, err := scaledDotProductAttention(q, k, v, keyMask(g, 4, 4, 2), math.Sqrt(3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestGradientScaledDotProductAttention(t *testing.T) {
 func TestGradientMultiHeadAttention(t *testing.T) {
 	rng := rand.New(rand.NewSource(4))
 	g := G.NewGraph()
-	s := shape{B: 2, T: 3, D: 4, H: 2}
+	s := shape{B: 2, T: 3, D: 4, H: 2, divisor: math.Sqrt(2)}
 	x := randomNode(g, rng, "x", s.B*s.T, s.D)
 	w := multiHeadWeights{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4),
 		WV: randomNode(g, rng, "wv", 4, 4), WO: randomNode(g, rng, "wo", 4, 4)}

@@ -229,3 +229,31 @@ func TestAttentionSupervisionLoss(t *testing.T) {
 		t.Error("a negative supervision weight was accepted")
 	}
 }
+
+// The experiment switches: unscaled attention divides by 1 instead of sqrt(d_k),
+// and without positional encoding word order is invisible to the encoder.
+func TestExperimentSwitches(t *testing.T) {
+	c := tinyConfig
+	c.AttentionScaling = "none"
+	unscaled := runGraph(t, newTestParams(t, c), GraphOptions{Batch: 2, SeqLen: 7, Trace: true}, twoSentences())
+	tr := unscaled.Trace[0]
+	assertClose(t, "unscaled", tr.Scaled.Data, tr.Scores.Data, 0)
+
+	c = tinyConfig
+	c.PositionalEncoding = "none"
+	p := newTestParams(t, c)
+	run := func(ids []int) *Output {
+		return runGraph(t, p, GraphOptions{Batch: 1, SeqLen: 5, Trace: true},
+			Batch{IDs: ids, Lengths: []int{5}, Pronoun: []int{4}, Antecedent: []int{0}})
+	}
+	a, b := run([]int{2, 3, 4, 5, 6}), run([]int{4, 3, 2, 5, 6})
+	assertClose(t, "pronoun without positions", a.Encoded.Row(0, 4), b.Encoded.Row(0, 4), 1e-12)
+
+	for _, bad := range []Config{{AttentionScaling: "half"}, {PositionalEncoding: "learned"}} {
+		c := tinyConfig
+		c.AttentionScaling, c.PositionalEncoding = bad.AttentionScaling, bad.PositionalEncoding
+		if err := c.Validate(); err == nil {
+			t.Errorf("accepted %+v", bad)
+		}
+	}
+}

@@ -24,6 +24,7 @@ type multiHeadWeights struct {
 // shape carries the batch geometry every sublayer needs.
 type shape struct {
 	B, T, D, H int
+	divisor    float64 // attention scores are divided by this: sqrt(d_k), or 1
 }
 
 func (s shape) dk() int { return s.D / s.H }
@@ -41,7 +42,7 @@ func multiHeadAttention(x, mask *G.Node, w multiHeadWeights, s shape) (*G.Node, 
 	if err != nil {
 		return nil, attentionSteps{}, err
 	}
-	steps, err := scaledDotProductAttention(q, k, v, mask, s.dk())
+	steps, err := scaledDotProductAttention(q, k, v, mask, s.divisor)
 	if err != nil {
 		return nil, steps, err
 	}

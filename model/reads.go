@@ -31,10 +31,14 @@ func (gr *Graph) addReads(embedded, encoded, logP *G.Node, steps []layerSteps) {
 			G.Read(s.Weights, &gr.reads.attention[l])
 		}
 		if gr.reads.trace != nil {
+			// A list, not a map keyed by node: unscaled, Scaled is the Scores node.
 			t := &gr.reads.trace[l]
-			for node, into := range map[*G.Node]*G.Value{s.X: &t.X, s.Q: &t.Q, s.K: &t.K, s.V: &t.V,
-				s.Scores: &t.Scores, s.Scaled: &t.Scaled, s.Weights: &t.Weights, s.Z: &t.Z} {
-				G.Read(node, into)
+			for _, r := range []struct {
+				node *G.Node
+				into *G.Value
+			}{{s.X, &t.X}, {s.Q, &t.Q}, {s.K, &t.K}, {s.V, &t.V},
+				{s.Scores, &t.Scores}, {s.Scaled, &t.Scaled}, {s.Weights, &t.Weights}, {s.Z, &t.Z}} {
+				G.Read(r.node, r.into)
 			}
 		}
 	}

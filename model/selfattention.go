@@ -38,18 +38,18 @@ func SelfAttention(x [][]float64, scale bool) (*AttentionTable, error) {
 	}
 	mask := G.NewMatrix(g, tensor.Float64, G.WithShape(1, n), G.WithName("mask"),
 		G.WithValue(tensor.New(tensor.WithShape(1, n), tensor.WithBacking(make([]float64, n)))))
-	dk := 1 // 1/sqrt(1) = 1: no scaling
+	divisor := 1.0
 	if scale {
-		dk = d
+		divisor = math.Sqrt(float64(d))
 	}
-	steps, err := scaledDotProductAttention(node("q"), node("k"), node("v"), mask, dk)
+	steps, err := scaledDotProductAttention(node("q"), node("k"), node("v"), mask, divisor)
 	if err != nil {
 		return nil, err
 	}
-	return runTable(g, steps, n, d, dk)
+	return runTable(g, steps, n, d, divisor)
 }
 
-func runTable(g *G.ExprGraph, s attentionSteps, n, d, dk int) (*AttentionTable, error) {
+func runTable(g *G.ExprGraph, s attentionSteps, n, d int, divisor float64) (*AttentionTable, error) {
 	var scores, scaled, weights, z G.Value
 	G.Read(s.Scores, &scores)
 	G.Read(s.Scaled, &scaled)
@@ -60,7 +60,7 @@ func runTable(g *G.ExprGraph, s attentionSteps, n, d, dk int) (*AttentionTable, 
 	if err := vm.RunAll(); err != nil {
 		return nil, err
 	}
-	t := &AttentionTable{DK: d, Divisor: math.Sqrt(float64(dk))}
+	t := &AttentionTable{DK: d, Divisor: divisor}
 	t.Scores, t.Scaled, t.Weights = rows(float64s(scores), n), rows(float64s(scaled), n), rows(float64s(weights), n)
 	t.Z = rows(float64s(z), d)
 	return t, nil
