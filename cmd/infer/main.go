@@ -4,12 +4,14 @@
 //	go run ./cmd/infer "A dog ate the food because it was hungry"
 //	go run ./cmd/infer -run runs/default-... "The cat chased the mouse because it was hungry"
 //	go run ./cmd/infer -json "..."
+//	go run ./cmd/infer -html attention.html "..."   # also draw the attention as one HTML page
 //
 // With no -run it uses the default model embedded in the binary (trained by
 // `go run ./cmd/train` with configs/default.json and its seed).
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,6 +21,7 @@ import (
 	"strings"
 
 	"itformer/cmd/internal/defaultmodel"
+	"itformer/cmd/internal/viz"
 	"itformer/train"
 )
 
@@ -43,8 +46,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
+	htmlPath := fs.String("html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: infer [-run DIR|checkpoint.json] [-json] "a sentence with it"`)
+		fmt.Fprintln(stderr, `usage: infer [-run DIR|checkpoint.json] [-json] [-html FILE] "a sentence with it"`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -65,6 +69,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if len(res.Unknown) > 0 {
 		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(res.Unknown, ", "))
 	}
+	if *htmlPath != "" {
+		if err := writeHTML(*htmlPath, res); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", *htmlPath)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -75,6 +85,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stdout)
 		}
 		render(stdout, p)
+	}
+	return nil
+}
+
+func writeHTML(path string, res *train.Resolution) error {
+	var buf bytes.Buffer
+	if err := viz.WritePage(&buf, res, viz.Options{}); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("cannot write the HTML page: %w", err)
 	}
 	return nil
 }

@@ -87,3 +87,43 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestHTMLPage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "attention.html")
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-html", path, "A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), `"it" (word 7) refers to "dog"`) {
+		t.Errorf("-html changed the text output:\n%s", out.String())
+	}
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	for _, want := range []string{"<!DOCTYPE html>", `class="answer-word">dog</strong>`, `<svg class="headview"`, `<table class="heatmap">`, "trained to point"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page has no %q", want)
+		}
+	}
+	// 2 layers x 2 heads, 9 words: a line from "it" to every word in every head.
+	if n := strings.Count(html, `<line class="attn"`); n != 2*2*9 {
+		t.Errorf("%d attention lines, want 36", n)
+	}
+	if strings.Contains(html, "http://") || strings.Contains(html, "https://") {
+		t.Error("the page refers to the network")
+	}
+}
+
+func TestHTMLPageCannotBeWritten(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no such folder", "attention.html")
+	var out, errOut bytes.Buffer
+	err := run([]string{"-html", missing, "A dog ate the food because it was hungry"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "cannot write the HTML page") || !strings.Contains(err.Error(), "attention.html") {
+		t.Fatalf("err %v, want a message naming the file it cannot write", err)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("a page was written anyway")
+	}
+}

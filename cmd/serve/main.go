@@ -1,0 +1,252 @@
+// Command serve is a small local web page for the model: type a sentence, get
+// the answer, the candidates' probabilities and the attention pictures of
+// every layer and head.
+//
+//	go run ./cmd/serve                  # http://localhost:8080/
+//	go run ./cmd/serve -addr localhost:9000 -run runs/default-... -open
+//
+// It listens on localhost only unless -addr says otherwise. With no -run it
+// uses the default model embedded in the binary, as infer does.
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"itformer/cmd/internal/defaultmodel"
+	"itformer/cmd/internal/viz"
+	"itformer/train"
+)
+
+// Limits on what a request may carry.
+const (
+	maxSentence = 4 << 10  // bytes of the sentence
+	maxQuery    = 16 << 10 // bytes of the URL's query (a sentence percent-encoded, and the selection)
+	maxBody     = 16 << 10 // bytes of a POSTed form
+)
+
+var errUsage = errors.New("usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errUsage):
+		fmt.Fprintln(os.Stderr, "serve:", strings.TrimPrefix(err.Error(), "usage: "))
+		os.Exit(2)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "serve:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until ctx is done.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "localhost:8080", "address to listen on (host:port); keep the host a loopback one unless you mean to share the page")
+	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
+	open := fs.Bool("open", false, "open the page in the default browser")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serve [-addr host:port] [-run DIR|checkpoint.json] [-open]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("%w: unexpected arguments %q; type sentences into the page", errUsage, fs.Args())
+	}
+	ck, err := loadModel(*runPath)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	if host, _, err := net.SplitHostPort(*addr); err == nil && host != "localhost" {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			fmt.Fprintf(stderr, "warning: listening on %s, which other machines may reach\n", ln.Addr())
+		}
+	}
+	fmt.Fprintf(stdout, "serving on %s (Ctrl-C to stop)\n", url)
+
+	srv := &http.Server{
+		Handler:           newHandler(ck),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    maxQuery + 16<<10,
+		ErrorLog:          log.New(stderr, "serve: ", 0),
+	}
+	if *open {
+		if err := openBrowser(url); err != nil {
+			fmt.Fprintf(stderr, "warning: cannot open a browser (%v); open %s yourself\n", err, url)
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(shut)
+	}
+}
+
+func loadModel(path string) (*train.Checkpoint, error) {
+	if path == "" {
+		return defaultmodel.Load()
+	}
+	return train.LoadCheckpoint(path)
+}
+
+func openBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait() // reap it; the browser's exit status is not ours to report
+	return nil
+}
+
+// handler answers GET / (and POST /) with the form and, for a sentence, its result.
+type handler struct {
+	ck *train.Checkpoint
+	mu sync.Mutex // one Resolve at a time: the checkpoint's tensors are shared
+}
+
+func newHandler(ck *train.Checkpoint) http.Handler { return &handler{ck: ck} }
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			h.page(w, http.StatusInternalServerError, viz.Form{Error: fmt.Sprintf("internal error: %v", v)})
+		}
+	}()
+	if r.URL.Path != "/" {
+		http.NotFound(w, r)
+		return
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		h.page(w, http.StatusMethodNotAllowed, viz.Form{Error: r.Method + " is not supported here; use the form"})
+		return
+	}
+	if len(r.URL.RawQuery) > maxQuery {
+		h.page(w, http.StatusBadRequest, viz.Form{Error: fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery)})
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	if err := r.ParseForm(); err != nil {
+		msg := "the request cannot be read: " + err.Error()
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			msg = fmt.Sprintf("the request is too long (at most %d bytes)", maxBody)
+		}
+		h.page(w, http.StatusBadRequest, viz.Form{Error: msg})
+		return
+	}
+	f := viz.Form{MaxBytes: maxSentence}
+	f.Layer, f.Head, f.Word = number(r, "layer"), number(r, "head"), number(r, "word")
+	if _, asked := r.Form["sentence"]; !asked {
+		h.page(w, http.StatusOK, f)
+		return
+	}
+	sentence := r.Form.Get("sentence")
+	if len(sentence) > maxSentence {
+		f.Sentence = cut(sentence, maxSentence)
+		f.Error = fmt.Sprintf("the sentence is %d bytes long; the limit is %d", len(sentence), maxSentence)
+		h.page(w, http.StatusBadRequest, f)
+		return
+	}
+	f.Sentence = sentence
+	res, err := h.resolve(sentence)
+	if err != nil {
+		f.Error = err.Error()
+		h.page(w, http.StatusBadRequest, f)
+		return
+	}
+	f.Result = res
+	h.page(w, http.StatusOK, f)
+}
+
+func (h *handler) resolve(sentence string) (*train.Resolution, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.ck.Resolve(sentence)
+}
+
+func (h *handler) page(w http.ResponseWriter, status int, f viz.Form) {
+	var buf bytes.Buffer
+	if err := viz.WriteForm(&buf, f); err != nil {
+		http.Error(w, "cannot draw the page: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("Content-Security-Policy", viz.ContentSecurityPolicy)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+	hd.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes()) // an error here means the client went away
+}
+
+// number is a small positive form value, or 0.
+func number(r *http.Request, key string) int {
+	n, err := strconv.Atoi(r.Form.Get(key))
+	if err != nil || n < 0 || n > 1000 {
+		return 0
+	}
+	return n
+}
+
+// cut shortens s to at most n bytes without splitting a character.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"itformer/cmd/internal/defaultmodel"
+	"itformer/train"
+)
+
+var (
+	loadOnce sync.Once
+	shared   *train.Checkpoint
+	loadErr  error
+)
+
+// testServer serves the embedded model on loopback.
+func testServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	loadOnce.Do(func() { shared, loadErr = defaultmodel.Load() })
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	ts := httptest.NewServer(newHandler(shared))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func get(t *testing.T, ts *httptest.Server, query url.Values) (int, string) {
+	t.Helper()
+	u := ts.URL + "/"
+	if query != nil {
+		u += "?" + query.Encode()
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(body)
+}
+
+func TestEmptyForm(t *testing.T) {
+	ts := testServer(t)
+	code, body := get(t, ts, nil)
+	if code != http.StatusOK || !strings.Contains(body, `<input id="sentence" name="sentence"`) || strings.Contains(body, `class="error"`) ||
+		strings.Contains(body, `id="result"`) {
+		t.Fatalf("GET /: %d\n%s", code, body)
+	}
+}
+
+func TestAnswers(t *testing.T) {
+	ts := testServer(t)
+	for sentence, want := range map[string]string{
+		"A dog ate the food because it was hungry": "dog",
+		"A dog ate the food because it was tasty":  "food",
+	} {
+		code, body := get(t, ts, url.Values{"sentence": {sentence}})
+		if code != http.StatusOK || !strings.Contains(body, `class="answer-word">`+want+`</strong>`) {
+			t.Errorf("%q: %d, want the answer %q", sentence, code, want)
+		}
+		if strings.Count(body, `<line class="attn"`) != 4*9 || strings.Count(body, `<td class="cell`) != 4*81 {
+			t.Errorf("%q: the pictures are missing", sentence)
+		}
+		if !strings.Contains(body, `value="`+sentence+`"`) {
+			t.Errorf("%q: the input does not keep the sentence", sentence)
+		}
+	}
+}
+
+func TestSelectionIsKept(t *testing.T) {
+	ts := testServer(t)
+	_, body := get(t, ts, url.Values{"sentence": {"A dog ate the food because it was hungry"}, "layer": {"1"}, "head": {"2"}, "word": {"2"}})
+	for _, want := range []string{`id="hv-0-1"`, `<figure class="hv selected" id="hv-0-1"`, `name="layer" id="form-layer" value="1"`, `<option value="1" selected>dog</option>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("no %q", want)
+		}
+	}
+	// An error page keeps it too, for the next sentence.
+	code, body := get(t, ts, url.Values{"sentence": {"The dog ate"}, "layer": {"1"}, "head": {"2"}})
+	if code != http.StatusBadRequest || !strings.Contains(body, `name="layer" id="form-layer" value="1"`) || !strings.Contains(body, `name="head" id="form-head" value="2"`) {
+		t.Errorf("the error page lost the selection")
+	}
+	// Nonsense is ignored, not an error.
+	code, body = get(t, ts, url.Values{"sentence": {"A dog ate the food because it was hungry"}, "layer": {"x"}, "head": {"-3"}})
+	if code != http.StatusOK || !strings.Contains(body, `<figure class="hv selected supervised" id="hv-1-0"`) {
+		t.Errorf("bad layer and head: %d", code)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	ts := testServer(t)
+	cases := []struct{ name, sentence, want string }{
+		{"empty", "", "the sentence is empty"},
+		{"spaces", "   ", "the sentence is empty"},
+		{"no pronoun", "The dog ate the food", `no pronoun &#34;it&#34; to resolve`},
+		{"only the pronoun", "it", "no word besides the pronoun"},
+		{"too many words", strings.Repeat("the dog ate ", 10) + "because it was hungry", "this model reads at most 16"},
+		{"too long", strings.Repeat("é", 2100), "bytes long; the limit is 4096"},
+		{"markup", `<b>it</b> & "x"`, "&lt;b&gt;"},
+	}
+	for _, tc := range cases {
+		code, body := get(t, ts, url.Values{"sentence": {tc.sentence}})
+		if code != http.StatusBadRequest && tc.name != "markup" {
+			t.Errorf("%s: status %d, want 400", tc.name, code)
+		}
+		if !strings.Contains(body, `<p class="error" id="error" role="alert">`) && tc.name != "markup" {
+			t.Errorf("%s: no error on the page", tc.name)
+		}
+		if !strings.Contains(body, tc.want) {
+			t.Errorf("%s: the page does not say %q", tc.name, tc.want)
+		}
+		if strings.Contains(body, "<b>it</b>") {
+			t.Errorf("%s: input echoed as markup", tc.name)
+		}
+	}
+	// The too-long sentence is echoed cut to the limit, on a character boundary.
+	_, body := get(t, ts, url.Values{"sentence": {strings.Repeat("é", 2100)}})
+	if !strings.Contains(body, `value="`+strings.Repeat("é", 2048)+`"`) {
+		t.Error("the too-long sentence is not echoed cut to 4096 bytes")
+	}
+}
+
+func TestRequestLimits(t *testing.T) {
+	ts := testServer(t)
+	resp, err := http.Get(ts.URL + "/?sentence=" + strings.Repeat("a", maxQuery+1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "the request is too long") {
+		t.Errorf("long query: %d\n%s", resp.StatusCode, body)
+	}
+
+	resp, err = http.Post(ts.URL+"/", "application/x-www-form-urlencoded", strings.NewReader("sentence="+strings.Repeat("a", maxBody+1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "the request is too long") {
+		t.Errorf("long body: %d\n%s", resp.StatusCode, body)
+	}
+
+	resp, err = http.PostForm(ts.URL+"/", url.Values{"sentence": {"A dog ate the food because it was tasty"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `class="answer-word">food<`) {
+		t.Errorf("POST: %d", resp.StatusCode)
+	}
+
+	req, _ := http.NewRequest(http.MethodDelete, ts.URL+"/", nil)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("DELETE: %d", resp.StatusCode)
+	}
+
+	resp, err = http.Get(ts.URL + "/elsewhere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /elsewhere: %d", resp.StatusCode)
+	}
+
+	resp, err = http.Get(ts.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.HasPrefix(csp, "default-src 'none'") {
+		t.Errorf("Content-Security-Policy %q", csp)
+	}
+}
+
+func TestRunServesUntilCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	var errOut bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, pw, &errOut) }()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := strings.Fields(strings.TrimPrefix(line, "serving on "))[0]
+	if !strings.HasPrefix(u, "http://127.0.0.1:") {
+		t.Fatalf("first line %q", line)
+	}
+	resp, err := http.Get(u + "?sentence=" + url.QueryEscape("A dog ate the food because it was hungry"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), `class="answer-word">dog<`) {
+		t.Errorf("no answer from the running server")
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not stop")
+	}
+	if errOut.Len() > 0 {
+		t.Errorf("stderr: %s", errOut.String())
+	}
+}
+
+func TestRunRefuses(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-frobnicate"}, "flag provided but not defined"},
+		{[]string{"A dog ate it"}, "type sentences into the page"},
+		{[]string{"-run", filepath.Join(t.TempDir(), "nope")}, "nope"},
+		{[]string{"-addr", "127.0.0.1:99999"}, "99999"},
+	}
+	for _, tc := range cases {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), tc.args, &out, &errOut)
+		if err == nil || !strings.Contains(err.Error()+errOut.String(), tc.want) {
+			t.Errorf("%q: err %v (stderr %q), want %q", tc.args, err, errOut.String(), tc.want)
+		}
+		if tc.want == "type sentences into the page" && !errors.Is(err, errUsage) {
+			t.Errorf("%q: want a usage error", tc.args)
+		}
+	}
+}
