@@ -41,6 +41,9 @@ type ModelConfig struct {
 	Layers int    `json:"layers"`
 	MaxLen int    `json:"max_len"`
 	DType  string `json:"dtype"`
+	// Experiment switches; empty means the default ("sqrt_dk", "sinusoidal").
+	AttentionScaling   string `json:"attention_scaling,omitempty"`
+	PositionalEncoding string `json:"positional_encoding,omitempty"`
 }
 
 // TrainConfig holds the optimiser's and the loop's settings.
@@ -62,7 +65,8 @@ type TrainConfig struct {
 // ModelFor completes the model's sizes with the vocabulary's.
 func (c Config) ModelFor(vocabSize int) model.Config {
 	m := c.Model
-	return model.Config{VocabSize: vocabSize, DModel: m.DModel, Heads: m.Heads, DFF: m.DFF, Layers: m.Layers, MaxLen: m.MaxLen, DType: m.DType}
+	return model.Config{VocabSize: vocabSize, DModel: m.DModel, Heads: m.Heads, DFF: m.DFF, Layers: m.Layers, MaxLen: m.MaxLen, DType: m.DType,
+		AttentionScaling: m.AttentionScaling, PositionalEncoding: m.PositionalEncoding}
 }
 
 // LoadConfig reads a config file and applies key=value overrides (see Set).

@@ -23,7 +23,9 @@ type EpochRecord struct {
 	ValidationAccuracy float64 `json:"validation_accuracy"`
 	Seconds            float64 `json:"seconds"`
 	SentencesPerSecond float64 `json:"sentences_per_second"`
-	HeapMB             float64 `json:"heap_mb"` // live heap after a GC at the epoch's end: flat if nothing leaks
+	HeapMB             float64 `json:"heap_mb"`           // live heap after a GC at the epoch's end: flat if nothing leaks
+	GradNorm           float64 `json:"grad_norm"`         // mean over the epoch's steps of the gradients' global L2 norm
+	AttentionEntropy   float64 `json:"attention_entropy"` // validation attention rows' mean entropy / log(n): 0 one-hot, 1 uniform
 	Best               bool    `json:"best"`
 }
 
@@ -50,7 +52,7 @@ func (t *trainer) epoch(epoch int, progress epochProgress) error {
 	if err != nil {
 		return fmt.Errorf("validation: %w", err)
 	}
-	rec.ValidationLoss, rec.ValidationAccuracy = val.Loss, val.Accuracy
+	rec.ValidationLoss, rec.ValidationAccuracy, rec.AttentionEntropy = val.Loss, val.Accuracy, val.AttentionEntropy
 	rec.HeapMB = liveHeapMB()
 	if rec.Best = t.isBest(val); rec.Best {
 		if err := t.saveBest(epoch, val); err != nil {
@@ -90,10 +92,11 @@ func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (
 			return rec, ErrInterrupted
 		}
 		b := batches[p.batch]
-		out, err := t.trainStep(b)
+		out, norm, err := t.trainStep(b)
 		if err != nil {
 			return rec, err
 		}
+		p.gradNormSum += norm
 		for r := range b.Examples {
 			if argmax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
 				p.correct++
@@ -109,6 +112,7 @@ func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (
 	rec.TrainLoss = p.lossSum / float64(max(p.seen, 1))
 	rec.TrainAccuracy = float64(p.correct) / float64(max(p.seen, 1))
 	rec.LearningRate = t.learningRateAt(t.step - 1)
+	rec.GradNorm = p.gradNormSum / float64(max(len(batches), 1))
 	return rec, nil
 }
 

@@ -9,6 +9,8 @@ package train
 //     other candidate noun (50% is chance).
 
 import (
+	"math"
+
 	"itformer/data"
 	"itformer/model"
 )
@@ -20,12 +22,16 @@ type Evaluation struct {
 	Accuracy   float64     `json:"accuracy"`
 	Strongest  [][]float64 `json:"attention_strongest_on_antecedent"` // [layer][head]
 	Preference [][]float64 `json:"attention_prefers_antecedent_noun"` // [layer][head]
+	// AttentionEntropy is the mean, over every layer, head and real word, of
+	// the entropy of its attention row divided by log(n): 0 when each word
+	// attends to one word only (a saturated softmax), 1 when it attends evenly.
+	AttentionEntropy float64 `json:"attention_entropy"`
 }
 
 // evaluate runs every batch of a split through a forward-only graph.
 func evaluate(g *model.Graph, batches []data.Batch, layers, heads int) (Evaluation, error) {
 	e := Evaluation{Strongest: grid(layers, heads), Preference: grid(layers, heads)}
-	correct := 0
+	correct, entropySum, rows := 0, 0.0, 0
 	for _, b := range batches {
 		out, err := g.Run(modelBatch(b))
 		if err != nil {
@@ -39,7 +45,12 @@ func evaluate(g *model.Graph, batches []data.Batch, layers, heads int) (Evaluati
 			}
 		}
 		countAlignment(&e, out, b)
+		s, r := attentionEntropy(out, b)
+		entropySum, rows = entropySum+s, rows+r
 		e.N += n
+	}
+	if rows > 0 {
+		e.AttentionEntropy = entropySum / float64(rows)
 	}
 	if e.N > 0 {
 		e.Loss /= float64(e.N)
@@ -65,6 +76,35 @@ func countAlignment(e *Evaluation, out *model.Output, b data.Batch) {
 			}
 		}
 	}
+}
+
+// attentionEntropy sums the normalised entropy of every real attention row.
+func attentionEntropy(out *model.Output, b data.Batch) (sum float64, rows int) {
+	for _, att := range out.Attention {
+		for r := range b.Examples {
+			n := b.Lengths[r]
+			if n < 2 {
+				continue
+			}
+			for h := 0; h < att.Shape[1]; h++ {
+				for i := 0; i < n; i++ {
+					sum += entropy(att.Row(r, h, i)[:n]) / math.Log(float64(n))
+					rows++
+				}
+			}
+		}
+	}
+	return sum, rows
+}
+
+func entropy(p []float64) float64 {
+	h := 0.0
+	for _, x := range p {
+		if x > 0 {
+			h -= x * math.Log(x)
+		}
+	}
+	return h
 }
 
 // modelBatch hands a data batch to the model; the two packages stay independent.

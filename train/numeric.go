@@ -13,24 +13,26 @@ import (
 // the last good one stays.
 var ErrNumerical = errors.New("numerical fault")
 
-// checkFinite looks at the step's loss and every parameter's gradient.
-func (t *trainer) checkFinite(out *model.Output) error {
+// checkFinite looks at the step's loss and every parameter's gradient, and
+// returns the gradients' global L2 norm (for the epoch log).
+func (t *trainer) checkFinite(out *model.Output) (float64, error) {
 	if bad(out.Objective) {
-		return fmt.Errorf("%w at step %d: the loss is %v", ErrNumerical, t.step+1, out.Objective)
+		return 0, fmt.Errorf("%w at step %d: the loss is %v", ErrNumerical, t.step+1, out.Objective)
 	}
-	specs := t.params.Specs()
+	specs, squares := t.params.Specs(), 0.0
 	for i, vg := range t.trainG.ValueGrads() {
 		g, err := vg.Grad()
 		if err != nil {
-			return err
+			return 0, err
 		}
 		for j, x := range floats(g.Data()) {
 			if bad(x) {
-				return fmt.Errorf("%w at step %d: the gradient of %s has %v at entry %d", ErrNumerical, t.step+1, specs[i].Name, x, j)
+				return 0, fmt.Errorf("%w at step %d: the gradient of %s has %v at entry %d", ErrNumerical, t.step+1, specs[i].Name, x, j)
 			}
+			squares += x * x
 		}
 	}
-	return nil
+	return math.Sqrt(squares), nil
 }
 
 func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }

@@ -40,19 +40,20 @@ type ResumeState struct {
 	BestEpoch    int     `json:"best_epoch"`    // the best checkpoint so far
 	BestAccuracy float64 `json:"best_accuracy"` //
 	BestLoss     float64 `json:"best_loss"`     //
+	GradNormSum  float64 `json:"grad_norm_sum"` // this epoch's sum of step gradient norms
 	Interrupted  bool    `json:"interrupted"`   // saved by Ctrl-C rather than at an epoch's end
 }
 
 // epochProgress is an epoch's running sums.
 type epochProgress struct {
-	batch, correct, seen int
-	lossSum, seconds     float64
+	batch, correct, seen          int
+	lossSum, seconds, gradNormSum float64
 }
 
 // saveResume writes run/resume/ for the state after `done` batches of `epoch`.
 func (t *trainer) saveResume(epoch int, p epochProgress, interrupted bool) error {
 	st := &ResumeState{Epoch: epoch, Batch: p.batch, Step: t.step, TrainSeconds: t.trainSeconds,
-		LossSum: p.lossSum, Correct: p.correct, Seen: p.seen, EpochSeconds: p.seconds,
+		LossSum: p.lossSum, Correct: p.correct, Seen: p.seen, EpochSeconds: p.seconds, GradNormSum: p.gradNormSum,
 		BestEpoch: t.best.epoch, BestAccuracy: t.best.accuracy, BestLoss: t.best.loss, Interrupted: interrupted}
 	meta := CheckpointMeta{Vocab: t.vocab.Words(), Epoch: epoch, Config: t.cfg, Resume: st}
 	return saveCheckpoint(t.path(ResumeDir), meta, t.params, t.optimiserTensors())
@@ -106,7 +107,7 @@ func (t *trainer) restore(ck *Checkpoint) (epochProgress, error) {
 	if err := trimEpochLog(t.path("epochs.jsonl"), st.Epoch); err != nil {
 		return epochProgress{}, err
 	}
-	return epochProgress{batch: st.Batch, correct: st.Correct, seen: st.Seen, lossSum: st.LossSum, seconds: st.EpochSeconds}, nil
+	return epochProgress{batch: st.Batch, correct: st.Correct, seen: st.Seen, lossSum: st.LossSum, seconds: st.EpochSeconds, gradNormSum: st.GradNormSum}, nil
 }
 
 func (t *trainer) restoreWeights(ck *Checkpoint) error {

@@ -160,18 +160,20 @@ func (t *trainer) learningRateAt(step int) float64 {
 
 // trainStep runs one batch forward and backward and takes an Adam step,
 // unless the loss or a gradient is not finite.
-func (t *trainer) trainStep(b data.Batch) (*model.Output, error) {
+// It returns the run's output and the gradients' global norm.
+func (t *trainer) trainStep(b data.Batch) (*model.Output, float64, error) {
 	out, err := t.trainG.Run(modelBatch(b))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	if err := t.checkFinite(out); err != nil {
-		return nil, err
+	norm, err := t.checkFinite(out)
+	if err != nil {
+		return nil, 0, err
 	}
 	t.optimiser.lr = t.learningRate()
 	if err := t.optimiser.step(t.trainG.ValueGrads()); err != nil {
-		return nil, fmt.Errorf("optimiser step %d: %w", t.step, err)
+		return nil, 0, fmt.Errorf("optimiser step %d: %w", t.step, err)
 	}
 	t.step++
-	return out, nil
+	return out, norm, nil
 }
