@@ -14,10 +14,13 @@ package model
 
 import (
 	"fmt"
+	"sync"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
+
+var buildMu sync.Mutex
 
 // GraphOptions fixes a graph's geometry and what it keeps.
 type GraphOptions struct {
@@ -41,6 +44,7 @@ type Graph struct {
 	in      inputs
 	loss    *G.Node // the objective that training differentiates
 	reads   reads
+	ran     bool
 }
 
 type inputs struct {
@@ -59,6 +63,11 @@ func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 	}
 	gr := &Graph{params: p, opts: opts, g: G.NewGraph(),
 		shape: shape{B: opts.Batch, T: opts.SeqLen, D: c.DModel, H: c.Heads, divisor: c.scoreDivisor()}}
+	// Gorgonia's Grad races on a shared constant's lazily cached hash when two
+	// goroutines build graphs at once (seen with -race); running VMs
+	// concurrently is safe. So building is serialised, running is not.
+	buildMu.Lock()
+	defer buildMu.Unlock()
 	gr.bindWeights()
 	gr.makeInputs()
 	if err := gr.build(); err != nil {

@@ -1,9 +1,11 @@
 package train
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"time"
 
@@ -165,4 +167,22 @@ func (t *trainer) record(rec EpochRecord) error {
 		rec.Epoch, t.cfg.Train.Epochs, rec.TrainLoss, 100*rec.TrainAccuracy, rec.ValidationLoss, 100*rec.ValidationAccuracy,
 		rec.Seconds, rec.SentencesPerSecond, rec.HeapMB, mark)
 	return nil
+}
+
+// readEpochLog reads a run folder's epochs.jsonl; a line cut short by a crash
+// ends the log rather than failing it.
+func readEpochLog(path string) ([]EpochRecord, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var recs []EpochRecord
+	for _, line := range bytes.Split(raw, []byte("\n")) {
+		var rec EpochRecord
+		if len(line) == 0 || json.Unmarshal(line, &rec) != nil {
+			break
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
 }

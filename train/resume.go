@@ -9,7 +9,6 @@ package train
 // (TestResumeMatchesUninterruptedRun).
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -150,7 +149,7 @@ func (t *trainer) restoreBest() error {
 // trimEpochLog keeps the lines of epochs before `epoch`: a run killed after
 // logging an epoch but before saving its resume state redoes that epoch.
 func trimEpochLog(path string, epoch int) error {
-	raw, err := os.ReadFile(path)
+	recs, err := readEpochLog(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
@@ -158,11 +157,10 @@ func trimEpochLog(path string, epoch int) error {
 		return err
 	}
 	var kept bytes.Buffer
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	for sc.Scan() {
-		var rec EpochRecord
-		if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Epoch < epoch {
-			kept.Write(append(sc.Bytes(), '\n'))
+	for _, rec := range recs {
+		if rec.Epoch < epoch {
+			line, _ := json.Marshal(rec)
+			kept.Write(append(line, '\n'))
 		}
 	}
 	return writeFileAtomic(path, kept.Bytes())

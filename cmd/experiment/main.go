@@ -1,0 +1,63 @@
+// Command experiment trains every variant of an experiment with every seed and
+// writes a results table (Markdown and CSV) and plots of the training curves.
+//
+//	go run ./cmd/experiment configs/experiments/scaling.json
+//	go run ./cmd/experiment -out /tmp/scaling -runs /tmp/scaling/runs configs/experiments/scaling.json
+//
+// By default the results go to docs/experiments/<name>/, where the shipped
+// experiments' results live, and the runs' folders are discarded.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/term"
+
+	"itformer/train"
+)
+
+func main() {
+	err := run(os.Args[1:])
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "experiment:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
+	out := fs.String("out", "", "folder for the results and plots (default docs/experiments/<name>)")
+	runs := fs.String("runs", "", "keep every run's folder here (default: discard them)")
+	workers := fs.Int("workers", 0, "runs at a time (default: one per core)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("give one experiment file, e.g. configs/experiments/scaling.json")
+	}
+	e, err := train.LoadExperiment(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		*out = filepath.Join("docs", "experiments", e.Name)
+	}
+	opt := train.ExperimentOptions{OutDir: *out, RunsDir: *runs, Workers: *workers}
+	if term.IsTerminal(int(os.Stderr.Fd())) {
+		opt.Progress = os.Stderr
+	}
+	fmt.Printf("%s: %d variants x %d seeds\n", e.Name, len(e.Variants), len(e.Seeds))
+	res, err := train.RunExperiment(e, opt)
+	if err != nil {
+		return err
+	}
+	os.Stdout.Write(res.Table())
+	fmt.Printf("\nresults and plots in %s\n", *out)
+	return nil
+}

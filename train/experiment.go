@@ -1,0 +1,100 @@
+package train
+
+// Experiments are configs: an experiment file (configs/experiments/*.json)
+// names a base config, overrides shared by every run, the seeds, and the
+// variants to compare, each a list of overrides. RunExperiment trains every
+// variant with every seed, two runs at a time on two cores, and writes a
+// results table (Markdown and CSV) and plots of the per-epoch curves.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// Experiment is the content of an experiment file.
+type Experiment struct {
+	Description string    `json:"description"`
+	Base        string    `json:"base"`            // config file, relative to the experiment file
+	Set         []string  `json:"set,omitempty"`   // overrides for every run
+	Seeds       []int64   `json:"seeds"`           // each variant runs once per seed
+	Variants    []Variant `json:"variants"`        //
+	Plots       []string  `json:"plots,omitempty"` // extra per-epoch series to plot: grad_norm, attention_entropy
+	Name        string    `json:"-"`               // the file's base name
+	Path        string    `json:"-"`
+}
+
+// Variant is one arm of an experiment.
+type Variant struct {
+	Name string   `json:"name"`
+	Set  []string `json:"set"`
+}
+
+// plottable are the per-epoch series an experiment may ask to plot, with their axis labels.
+var plottable = map[string]string{
+	"grad_norm":         "gradient norm (mean over the epoch's steps)",
+	"attention_entropy": "attention entropy / log n (validation)",
+}
+
+// LoadExperiment reads an experiment file strictly and resolves every run's
+// config, so that a typo fails before any training starts.
+func LoadExperiment(path string) (*Experiment, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading experiment: %w", err)
+	}
+	var e Experiment
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, describeJSONError(raw, err))
+	}
+	e.Path, e.Name = path, trimExt(filepath.Base(path))
+	if err := e.validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &e, nil
+}
+
+func trimExt(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
+
+func (e *Experiment) validate() error {
+	var errs []error
+	if len(e.Seeds) == 0 {
+		errs = append(errs, errors.New("seeds: list at least one seed"))
+	}
+	if len(e.Variants) == 0 {
+		errs = append(errs, errors.New("variants: list at least one variant"))
+	}
+	seen := map[string]bool{}
+	for i, v := range e.Variants {
+		if v.Name == "" || seen[v.Name] {
+			errs = append(errs, fmt.Errorf("variants[%d]: name %q is empty or repeated", i, v.Name))
+		}
+		seen[v.Name] = true
+		if _, err := e.Config(v, 1); err != nil {
+			errs = append(errs, fmt.Errorf("variants[%d] (%s): %w", i, v.Name, err))
+		}
+	}
+	for _, p := range e.Plots {
+		if _, ok := plottable[p]; !ok {
+			errs = append(errs, fmt.Errorf("plots: unknown series %q (grad_norm, attention_entropy)", p))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Config is the resolved config of one run: base, shared overrides, the
+// variant's overrides, then the seed.
+func (e *Experiment) Config(v Variant, seed int64) (Config, error) {
+	sets := append(append(append([]string{}, e.Set...), v.Set...), "seed="+strconv.FormatInt(seed, 10))
+	base := e.Base
+	if !filepath.IsAbs(base) {
+		base = filepath.Join(filepath.Dir(e.Path), base)
+	}
+	return LoadConfig(base, sets...)
+}

@@ -1,0 +1,94 @@
+package train
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// series are the per-epoch curves every experiment plots, then its extras.
+var series = []struct{ key, label string }{
+	{"train_loss", "training loss (resolution head)"},
+	{"validation_accuracy", "validation accuracy"},
+}
+
+func (r *ExperimentResult) plotNames() []string {
+	var names []string
+	for _, s := range series {
+		names = append(names, s.key+".png")
+	}
+	for _, p := range r.Experiment.Plots {
+		names = append(names, p+".png")
+	}
+	return names
+}
+
+// plot draws one PNG per series: a line per variant, the mean over seeds per epoch.
+func (r *ExperimentResult) plot(dir string) error {
+	all := append([]struct{ key, label string }{}, series...)
+	for _, p := range r.Experiment.Plots {
+		all = append(all, struct{ key, label string }{p, plottable[p]})
+	}
+	for _, s := range all {
+		if err := r.plotSeries(filepath.Join(dir, s.key+".png"), s.key, s.label); err != nil {
+			return fmt.Errorf("plotting %s: %w", s.key, err)
+		}
+	}
+	return nil
+}
+
+func (r *ExperimentResult) plotSeries(path, key, label string) error {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: %s", r.Experiment.Name, label)
+	p.X.Label.Text = "epoch"
+	p.Y.Label.Text = label
+	var lines []interface{}
+	for _, v := range r.Experiment.Variants {
+		lines = append(lines, v.Name, r.meanCurve(v.Name, key))
+	}
+	if err := plotutil.AddLinePoints(p, lines...); err != nil {
+		return err
+	}
+	p.Legend.Top = key != "train_loss" && key != "grad_norm"
+	return p.Save(7*vg.Inch, 4*vg.Inch, path)
+}
+
+// meanCurve averages a per-epoch field over a variant's seeds.
+func (r *ExperimentResult) meanCurve(variant, key string) plotter.XYs {
+	var pts plotter.XYs
+	n := 0
+	for _, run := range r.Runs {
+		if run.Variant != variant {
+			continue
+		}
+		n++
+		for i, e := range run.Epochs {
+			if i >= len(pts) {
+				pts = append(pts, plotter.XY{X: float64(e.Epoch)})
+			}
+			pts[i].Y += epochField(e, key)
+		}
+	}
+	for i := range pts {
+		pts[i].Y /= float64(max(n, 1))
+	}
+	return pts
+}
+
+func epochField(e EpochRecord, key string) float64 {
+	switch key {
+	case "train_loss":
+		return e.TrainLoss
+	case "validation_accuracy":
+		return e.ValidationAccuracy
+	case "grad_norm":
+		return e.GradNorm
+	case "attention_entropy":
+		return e.AttentionEntropy
+	}
+	return 0
+}

@@ -1,0 +1,183 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// ExperimentOptions say where results go and how many runs share the CPU.
+type ExperimentOptions struct {
+	OutDir   string    // results.md, results.csv, runs.csv and the plots
+	RunsDir  string    // the runs' folders; "" for a temporary folder removed at the end
+	Workers  int       // runs at a time; 0 for one per core
+	Progress io.Writer // a bar over the runs; nil for none
+}
+
+// RunResult is one run's closing figures.
+type RunResult struct {
+	Variant          string
+	Seed             int64
+	TestAccuracy     float64
+	Alignment        float64 // the best head's share of test sentences with strongest attention on the antecedent
+	FinalTrainLoss   float64
+	TestLoss         float64
+	AttentionEntropy float64 // last epoch's
+	GradNorm         float64 // last epoch's
+	TrainSeconds     float64
+	Epochs           []EpochRecord
+}
+
+// Stat is a mean and a sample standard deviation over seeds.
+type Stat struct{ Mean, SD float64 }
+
+// VariantSummary aggregates a variant's runs.
+type VariantSummary struct {
+	Name                                                                                string
+	Runs                                                                                int
+	TestAccuracy, Alignment, FinalTrainLoss, TestLoss, AttentionEntropy, GradNorm, Time Stat
+}
+
+// ExperimentResult is everything RunExperiment measured, runs in (variant, seed) order.
+type ExperimentResult struct {
+	Experiment *Experiment
+	Runs       []RunResult
+	Variants   []VariantSummary
+}
+
+type job struct {
+	variant Variant
+	seed    int64
+	index   int
+}
+
+// RunExperiment trains every variant with every seed and writes the results.
+func RunExperiment(e *Experiment, opt ExperimentOptions) (*ExperimentResult, error) {
+	runsDir, cleanup, err := runsFolder(opt.RunsDir)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	var jobs []job
+	for _, v := range e.Variants {
+		for _, s := range e.Seeds {
+			jobs = append(jobs, job{variant: v, seed: s, index: len(jobs)})
+		}
+	}
+	res := &ExperimentResult{Experiment: e, Runs: make([]RunResult, len(jobs))}
+	if err := runJobs(e, jobs, res.Runs, runsDir, opt); err != nil {
+		return nil, err
+	}
+	res.summarise()
+	return res, res.write(opt.OutDir)
+}
+
+func runsFolder(dir string) (string, func(), error) {
+	if dir != "" {
+		return dir, func() {}, os.MkdirAll(dir, 0o755)
+	}
+	tmp, err := os.MkdirTemp("", "itformer-experiment-")
+	return tmp, func() { os.RemoveAll(tmp) }, err
+}
+
+// runJobs trains the jobs on opt.Workers goroutines; each writes its own slot.
+func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt ExperimentOptions) error {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	bar := progressbar.NewOptions(len(jobs), progressbar.OptionSetWriter(writerOr(opt.Progress)),
+		progressbar.OptionSetDescription("experiment "+e.Name), progressbar.OptionShowCount(), progressbar.OptionSetWidth(20))
+	queue, errs := make(chan job), make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range queue {
+				out[j.index], errs[j.index] = runJob(e, j, runsDir)
+				bar.Add(1)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		queue <- j
+	}
+	close(queue)
+	wg.Wait()
+	bar.Finish()
+	return errors.Join(errs...)
+}
+
+func writerOr(w io.Writer) io.Writer {
+	if w == nil {
+		return io.Discard
+	}
+	return w
+}
+
+func runJob(e *Experiment, j job, runsDir string) (RunResult, error) {
+	cfg, err := e.Config(j.variant, j.seed)
+	if err != nil {
+		return RunResult{}, err
+	}
+	dir := filepath.Join(runsDir, fmt.Sprintf("%s-seed%d", j.variant.Name, j.seed))
+	m, err := Run(cfg, Options{OutDir: dir})
+	if err != nil {
+		return RunResult{}, fmt.Errorf("%s, seed %d: %w", j.variant.Name, j.seed, err)
+	}
+	epochs, err := readEpochLog(filepath.Join(dir, "epochs.jsonl"))
+	if err == nil && len(epochs) == 0 {
+		err = fmt.Errorf("%s, seed %d logged no epoch", j.variant.Name, j.seed)
+	}
+	if err != nil {
+		return RunResult{}, err
+	}
+	last := epochs[len(epochs)-1]
+	return RunResult{Variant: j.variant.Name, Seed: j.seed, TestAccuracy: m.Test.Accuracy, Alignment: m.BestAttention.Share,
+		FinalTrainLoss: last.TrainLoss, TestLoss: m.Test.Loss, AttentionEntropy: last.AttentionEntropy,
+		GradNorm: last.GradNorm, TrainSeconds: m.TrainSeconds, Epochs: epochs}, nil
+}
+
+func (r *ExperimentResult) summarise() {
+	for _, v := range r.Experiment.Variants {
+		var runs []RunResult
+		for _, run := range r.Runs {
+			if run.Variant == v.Name {
+				runs = append(runs, run)
+			}
+		}
+		pick := func(f func(RunResult) float64) Stat { return stat(runs, f) }
+		r.Variants = append(r.Variants, VariantSummary{Name: v.Name, Runs: len(runs),
+			TestAccuracy:     pick(func(x RunResult) float64 { return x.TestAccuracy }),
+			Alignment:        pick(func(x RunResult) float64 { return x.Alignment }),
+			FinalTrainLoss:   pick(func(x RunResult) float64 { return x.FinalTrainLoss }),
+			TestLoss:         pick(func(x RunResult) float64 { return x.TestLoss }),
+			AttentionEntropy: pick(func(x RunResult) float64 { return x.AttentionEntropy }),
+			GradNorm:         pick(func(x RunResult) float64 { return x.GradNorm }),
+			Time:             pick(func(x RunResult) float64 { return x.TrainSeconds })})
+	}
+}
+
+// stat is the mean and the sample standard deviation (0 for one run).
+func stat(runs []RunResult, f func(RunResult) float64) Stat {
+	var s Stat
+	for _, r := range runs {
+		s.Mean += f(r) / float64(len(runs))
+	}
+	if len(runs) < 2 {
+		return s
+	}
+	for _, r := range runs {
+		s.SD += (f(r) - s.Mean) * (f(r) - s.Mean)
+	}
+	s.SD = math.Sqrt(s.SD / float64(len(runs)-1))
+	return s
+}

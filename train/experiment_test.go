@@ -1,0 +1,98 @@
+package train
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeExperiment puts an experiment file in a temporary folder.
+func writeExperiment(t *testing.T, body string) string {
+	t.Helper()
+	base, err := filepath.Abs("../configs/tiny.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "tinyexp.json")
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(body, "BASE", base)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A tiny experiment end to end, twice: the files appear, and every figure but
+// the training time is the same both times.
+func TestExperimentEndToEndAndRepeatable(t *testing.T) {
+	path := writeExperiment(t, `{"description": "test", "base": "BASE", "set": ["train.epochs=1"],
+		"seeds": [1], "plots": ["grad_norm"],
+		"variants": [{"name": "one head", "set": ["model.heads=1"]}, {"name": "two heads", "set": ["model.heads=2"]}]}`)
+	e, err := LoadExperiment(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables [2][][]string
+	for i := range tables {
+		out := t.TempDir()
+		res, err := RunExperiment(e, ExperimentOptions{OutDir: out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"results.md", "results.csv", "runs.csv", "train_loss.png", "validation_accuracy.png", "grad_norm.png"} {
+			raw, err := os.ReadFile(filepath.Join(out, f))
+			if err != nil || len(raw) == 0 {
+				t.Fatalf("%s: %v (%d bytes)", f, err, len(raw))
+			}
+			if strings.HasSuffix(f, ".png") && !bytes.HasPrefix(raw, []byte("\x89PNG")) {
+				t.Errorf("%s is not a PNG", f)
+			}
+		}
+		v := res.Variants
+		if len(res.Runs) != 2 || v[0].TestAccuracy.Mean == v[1].TestAccuracy.Mean || !(v[1].GradNorm.Mean > 0) ||
+			!(v[1].AttentionEntropy.Mean > 0 && v[1].AttentionEntropy.Mean < 1) || !(v[1].TestAccuracy.Mean > 0.3) {
+			t.Fatalf("implausible results (after one epoch): %+v", v)
+		}
+		tables[i] = readCSV(t, filepath.Join(out, "runs.csv"))
+	}
+	for r := range tables[0] {
+		a, b := tables[0][r], tables[1][r]
+		if strings.Join(a[:len(a)-1], ",") != strings.Join(b[:len(b)-1], ",") { // the last column is the time
+			t.Errorf("runs.csv row %d differs between two runs of the experiment:\n%v\n%v", r, a, b)
+		}
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func TestExperimentFileErrors(t *testing.T) {
+	cases := []struct{ body, want string }{
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}], "plotz": []}`, `unknown field "plotz"`},
+		{`{"base": "BASE", "seeds": [], "variants": [{"name": "a", "set": []}]}`, "seeds: list at least one"},
+		{`{"base": "BASE", "seeds": [1], "variants": []}`, "variants: list at least one"},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}, {"name": "a", "set": []}]}`, `name "a" is empty or repeated`},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.nope=1"]}]}`, "unknown key model.nope"},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.heads=3"]}]}`, "divisible by heads"},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}], "plots": ["loss"]}`, `unknown series "loss"`},
+		{`{"base": "/nonexistent.json", "seeds": [1], "variants": [{"name": "a", "set": []}]}`, "nonexistent.json"},
+	}
+	for _, tc := range cases {
+		_, err := LoadExperiment(writeExperiment(t, tc.body))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "tinyexp.json") {
+			t.Errorf("%s:\n got %v\nwant an error naming tinyexp.json and %q", tc.body, err, tc.want)
+		}
+	}
+}
