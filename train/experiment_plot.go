@@ -53,7 +53,12 @@ func (r *ExperimentResult) plotSeries(path, key, label string) error {
 	if err := plotutil.AddLinePoints(p, lines...); err != nil {
 		return err
 	}
-	p.Legend.Top = key != "train_loss" && key != "grad_norm"
+	// Rising curves keep the lower right free, falling ones the upper right.
+	p.Legend.Top = key != "validation_accuracy"
+	p.Legend.XOffs, p.Legend.YOffs = -vg.Points(12), vg.Points(12)
+	if p.Legend.Top {
+		p.Legend.YOffs = -vg.Points(6)
+	}
 	return p.Save(7*vg.Inch, 4*vg.Inch, path)
 }
 
