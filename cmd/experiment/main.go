@@ -9,7 +9,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -17,17 +16,12 @@ import (
 
 	"golang.org/x/term"
 
+	"itformer/cmd/internal/cli"
 	"itformer/train"
 )
 
 func main() {
-	err := run(os.Args[1:])
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "experiment:", err)
-		os.Exit(1)
-	}
+	cli.Exit("experiment", run(os.Args[1:]))
 }
 
 func run(args []string) error {

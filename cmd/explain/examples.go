@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"itformer/cmd/internal/cli"
 	"math"
 	"strings"
 
@@ -55,7 +56,7 @@ func runExample(w io.Writer, name string) error {
 		fmt.Fprintln(w, "\nthe same with the scaling the explainer leaves out:")
 		return explainExample(w, pool, true)
 	}
-	return fmt.Errorf("%w: unknown example %q; try -example robots or -example pool", errUsage, name)
+	return fmt.Errorf("%w: unknown example %q; try -example robots or -example pool", cli.ErrUsage, name)
 }
 
 func explainExample(w io.Writer, ex example, scale bool) error {

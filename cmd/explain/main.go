@@ -12,7 +12,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,25 +19,15 @@ import (
 	"strconv"
 	"strings"
 
+	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/defaultmodel"
 	"itformer/data"
 	"itformer/model"
 	"itformer/train"
 )
 
-var errUsage = errors.New("usage")
-
 func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-	case errors.Is(err, errUsage):
-		fmt.Fprintln(os.Stderr, "explain:", strings.TrimPrefix(err.Error(), "usage: "))
-		os.Exit(2)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "explain:", err)
-		os.Exit(1)
-	}
+	cli.Exit("explain", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 type options struct {
@@ -60,12 +49,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if o.example != "" {
 		if fs.NArg() > 0 {
-			return fmt.Errorf("%w: -example takes no sentence", errUsage)
+			return fmt.Errorf("%w: -example takes no sentence", cli.ErrUsage)
 		}
 		return runExample(stdout, o.example)
 	}
 	if fs.NArg() == 0 {
-		return fmt.Errorf("%w: give a sentence in quotes, or -example robots|pool", errUsage)
+		return fmt.Errorf("%w: give a sentence in quotes, or -example robots|pool", cli.ErrUsage)
 	}
 	ck, err := loadModel(o.run)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"itformer/cmd/internal/cli"
 	"math"
 	"strings"
 	"testing"
@@ -134,8 +135,8 @@ func TestExplainErrors(t *testing.T) {
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
 		err := run(tc.args, &out, &errOut)
-		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, errUsage) != tc.usage {
-			t.Errorf("%q: error %v (usage %v), want %q (usage %v)", tc.args, err, errors.Is(err, errUsage), tc.want, tc.usage)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, cli.ErrUsage) != tc.usage {
+			t.Errorf("%q: error %v (usage %v), want %q (usage %v)", tc.args, err, errors.Is(err, cli.ErrUsage), tc.want, tc.usage)
 		}
 	}
 }

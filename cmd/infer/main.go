@@ -13,32 +13,20 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/defaultmodel"
 	"itformer/cmd/internal/viz"
 	"itformer/train"
 )
 
-// errUsage marks mistakes in how the command was called (exit status 2).
-var errUsage = errors.New("usage")
-
 func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-	case errors.Is(err, errUsage):
-		fmt.Fprintln(os.Stderr, "infer:", strings.TrimPrefix(err.Error(), "usage: "))
-		os.Exit(2)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "infer:", err)
-		os.Exit(1)
-	}
+	cli.Exit("infer", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -56,7 +44,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
-		return fmt.Errorf("%w: give a sentence to resolve, in quotes", errUsage)
+		return fmt.Errorf("%w: give a sentence to resolve, in quotes", cli.ErrUsage)
 	}
 	ck, err := loadModel(*runPath)
 	if err != nil {

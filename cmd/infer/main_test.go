@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"itformer/cmd/internal/cli"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,7 +83,7 @@ func TestBadInput(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error()+errOut.String(), tc.want) {
 			t.Errorf("%s: err %v (stderr %q), want a message containing %q", tc.name, err, errOut.String(), tc.want)
 		}
-		if tc.name == "no sentence" && !errors.Is(err, errUsage) {
+		if tc.name == "no sentence" && !errors.Is(err, cli.ErrUsage) {
 			t.Errorf("no sentence: want a usage error (exit 2), got %v", err)
 		}
 	}

@@ -24,12 +24,12 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
 
+	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/defaultmodel"
 	"itformer/cmd/internal/viz"
 	"itformer/train"
@@ -42,21 +42,10 @@ const (
 	maxBody     = 16 << 10 // bytes of a POSTed form
 )
 
-var errUsage = errors.New("usage")
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-	case errors.Is(err, errUsage):
-		fmt.Fprintln(os.Stderr, "serve:", strings.TrimPrefix(err.Error(), "usage: "))
-		os.Exit(2)
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "serve:", err)
-		os.Exit(1)
-	}
+	cli.Exit("serve", run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // run serves until ctx is done.
@@ -75,7 +64,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
-		return fmt.Errorf("%w: unexpected arguments %q; type sentences into the page", errUsage, fs.Args())
+		return fmt.Errorf("%w: unexpected arguments %q; type sentences into the page", cli.ErrUsage, fs.Args())
 	}
 	ck, err := loadModel(*runPath)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"itformer/cmd/internal/cli"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -251,7 +252,7 @@ func TestRunRefuses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error()+errOut.String(), tc.want) {
 			t.Errorf("%q: err %v (stderr %q), want %q", tc.args, err, errOut.String(), tc.want)
 		}
-		if tc.want == "type sentences into the page" && !errors.Is(err, errUsage) {
+		if tc.want == "type sentences into the page" && !errors.Is(err, cli.ErrUsage) {
 			t.Errorf("%q: want a usage error", tc.args)
 		}
 	}

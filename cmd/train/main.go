@@ -25,6 +25,7 @@ import (
 
 	"golang.org/x/term"
 
+	"itformer/cmd/internal/cli"
 	"itformer/train"
 )
 
@@ -38,13 +39,7 @@ func (o *overrides) Set(s string) error {
 }
 
 func main() {
-	err := run(os.Args[1:])
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "train:", err)
-		os.Exit(1)
-	}
+	cli.Exit("train", run(os.Args[1:]))
 }
 
 func run(args []string) error {
