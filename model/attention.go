@@ -32,7 +32,7 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 		return s, fmt.Errorf("attention score divisor must be positive, got %v", divisor)
 	}
 	var err error
-	if s.Scores, err = G.BatchedMatMul(q, k, false, true); err != nil {
+	if s.Scores, err = batchedMatMul(q, k, false, true); err != nil {
 		return s, err
 	}
 	s.Scaled = s.Scores
@@ -42,12 +42,12 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 			return s, err
 		}
 	}
-	if s.Masked, err = G.BroadcastAdd(s.Scaled, mask, nil, []byte{1, 2}); err != nil {
+	if s.Masked, err = broadcast(G.Add, s.Scaled, mask, 1, 2); err != nil {
 		return s, err
 	}
 	if s.Weights, err = softmax(s.Masked, 3); err != nil {
 		return s, err
 	}
-	s.Z, err = G.BatchedMatMul(s.Weights, v, false, false)
+	s.Z, err = batchedMatMul(s.Weights, v, false, false)
 	return s, err
 }

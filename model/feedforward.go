@@ -32,5 +32,5 @@ func linear(x, w, b *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return G.BroadcastAdd(xw, b, nil, []byte{0})
+	return broadcast(G.Add, xw, b, 0)
 }

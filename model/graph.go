@@ -44,7 +44,7 @@ type Graph struct {
 	in      inputs
 	loss    *G.Node // the objective that training differentiates
 	reads   reads
-	ran     bool
+	reuse   bool // the last run succeeded, so the next may keep its buffers (rewind.go)
 }
 
 type inputs struct {

@@ -35,7 +35,7 @@ func resolutionHead(h, pronoun, candidates *G.Node, w headWeights, s shape) (*G.
 	if keys, err = G.Reshape(keys, []int{s.B, s.T, s.D}); err != nil {
 		return nil, err
 	}
-	scores, err := G.BatchedMatMul(query, keys, false, true) // (B, 1, T)
+	scores, err := batchedMatMul(query, keys, false, true) // (B, 1, T)
 	if err != nil {
 		return nil, err
 	}

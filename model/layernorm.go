@@ -31,15 +31,15 @@ func layerNorm(x *G.Node, w layerNormWeights) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	normed, err := G.BroadcastHadamardDiv(centred, std, nil, []byte{1})
+	normed, err := broadcast(G.HadamardDiv, centred, std, 1)
 	if err != nil {
 		return nil, err
 	}
-	scaled, err := G.BroadcastHadamardProd(normed, w.Gain, nil, []byte{0})
+	scaled, err := broadcast(G.HadamardProd, normed, w.Gain, 0)
 	if err != nil {
 		return nil, err
 	}
-	return G.BroadcastAdd(scaled, w.Bias, nil, []byte{0})
+	return broadcast(G.Add, scaled, w.Bias, 0)
 }
 
 // centre returns x - mean(x) per row.
@@ -48,7 +48,7 @@ func centre(x *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return G.BroadcastSub(x, mean, nil, []byte{1})
+	return broadcast(G.Sub, x, mean, 1)
 }
 
 // rowStd returns sqrt(mean(c²) + eps) per row of the centred c: shape (N).

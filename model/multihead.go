@@ -63,12 +63,12 @@ func projectHeads(x, w *G.Node, s shape) (*G.Node, error) {
 	if p, err = G.Reshape(p, []int{s.B, s.T, s.H, s.dk()}); err != nil {
 		return nil, err
 	}
-	return G.Transpose(p, 0, 2, 1, 3)
+	return swapMiddleAxes(p)
 }
 
 // concatHeads undoes projectHeads' split: (B, H, T, d_k) -> (B·T, D), heads side by side.
 func concatHeads(z *G.Node, s shape) (*G.Node, error) {
-	t, err := G.Transpose(z, 0, 2, 1, 3)
+	t, err := swapMiddleAxes(z)
 	if err != nil {
 		return nil, err
 	}

@@ -25,10 +25,17 @@ func (gr *Graph) Run(b Batch) (*Output, error) {
 		return nil, err
 	}
 	gr.feed(b)
-	gr.vm.Reset() // without Reset, RunAll silently replays nothing and returns stale values
+	// Without a rewind or a Reset, RunAll silently replays nothing and returns
+	// stale values. rewind keeps last run's buffers (rewind.go); the first run,
+	// and any run after a failed one, starts from a Reset machine.
+	if !gr.reuse || !rewind(gr.vm) {
+		gr.vm.Reset()
+	}
+	gr.reuse = false
 	if err := gr.vm.RunAll(); err != nil {
 		return nil, fmt.Errorf("running the model graph: %w", err)
 	}
+	gr.reuse = true
 	return gr.output(b)
 }
 

@@ -34,7 +34,7 @@ func softmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return G.BroadcastHadamardDiv(e, sum, nil, []byte{byte(axis)})
+	return broadcast(G.HadamardDiv, e, sum, axis)
 }
 
 func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
@@ -54,7 +54,7 @@ func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return G.BroadcastSub(shifted, logSum, nil, []byte{byte(axis)})
+	return broadcast(G.Sub, shifted, logSum, axis)
 }
 
 // shiftByRowMax returns x - max(x) along axis.
@@ -63,5 +63,5 @@ func shiftByRowMax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return G.BroadcastSub(x, max, nil, []byte{byte(axis)})
+	return broadcast(G.Sub, x, max, axis)
 }

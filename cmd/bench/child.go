@@ -1,0 +1,279 @@
+package main
+
+// Inference, checkpoint loading and a whole training run. Peak memory is the
+// peak resident set size (VmHWM) of a child process (this binary again, with
+// -child), which the child reads from /proc/self/status as it ends, so that the
+// parent's own memory is not counted. (The rusage of wait4 would not do: Linux
+// carries the parent's high-water mark into a vforked child's ru_maxrss.)
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"itformer/cmd/internal/defaultmodel"
+	"itformer/data"
+	"itformer/model"
+	"itformer/train"
+)
+
+// timeEach returns the median duration of f over rounds blocks of n calls.
+func timeEach(rounds, n int, f func() error) (time.Duration, error) {
+	if err := f(); err != nil { // warm-up
+		return 0, err
+	}
+	var per []float64
+	for r := 0; r < rounds; r++ {
+		start := time.Now()
+		for i := 0; i < n; i++ {
+			if err := f(); err != nil {
+				return 0, err
+			}
+		}
+		per = append(per, float64(time.Since(start))/float64(n))
+	}
+	return time.Duration(median(per)), nil
+}
+
+func inference(o options) error {
+	ck, err := defaultmodel.Load()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\ninference with the embedded default model, %q\n", o.sentence)
+	if o.only["infer"] {
+		tokens := data.Tokenize(o.sentence)
+		ids, _ := ck.Vocab.Encode(tokens)
+		pronouns := data.Pronouns(tokens)
+		if len(pronouns) == 0 {
+			return fmt.Errorf("-sentence %q has no \"it\"", o.sentence)
+		}
+		g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(ids), Attention: true})
+		if err != nil {
+			return err
+		}
+		defer g.Close()
+		b := model.Batch{IDs: ids, Lengths: []int{len(ids)}, Pronoun: pronouns[:1]}
+		fwd, err := timeEach(o.rounds, 50, func() error { _, err := g.Run(b); return err })
+		if err != nil {
+			return err
+		}
+		build, err := timeEach(o.rounds, 5, func() error {
+			g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(ids), Attention: true})
+			if err == nil {
+				g.Close()
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		resolve, err := timeEach(o.rounds, 5, func() error { _, err := ck.Resolve(o.sentence); return err })
+		if err != nil {
+			return err
+		}
+		out, err := runChild("infer", o.sentence)
+		if err != nil {
+			return err
+		}
+		var answer string
+		var rss float64
+		if _, err := fmt.Sscan(out, &answer, &rss); err != nil {
+			return fmt.Errorf("infer child said %q: %w", out, err)
+		}
+		fmt.Printf("  forward pass of a built graph        %7.3f ms\n", ms(fwd))
+		fmt.Printf("  building that graph                  %7.3f ms\n", ms(build))
+		fmt.Printf("  Checkpoint.Resolve (as cmd/infer)    %7.3f ms   %.0f sentences/s\n", ms(resolve), float64(time.Second)/float64(resolve))
+		fmt.Printf("  peak memory of a process that loads the model and resolves one sentence: %.1f MB (answer: %s)\n", rss, answer)
+	}
+	if o.only["load"] {
+		embedded, err := timeEach(o.rounds, 20, func() error { _, err := defaultmodel.Load(); return err })
+		if err != nil {
+			return err
+		}
+		fmt.Printf("  loading and verifying the embedded checkpoint %.3f ms\n", ms(embedded))
+	}
+	return nil
+}
+
+// trainReport is what the train child prints.
+type trainReport struct {
+	Epochs          []train.EpochRecord `json:"epochs"`
+	EpochEnd        []float64           `json:"epoch_end_seconds"` // since the child started, after each epoch's log line
+	Total           float64             `json:"total_seconds"`
+	PeakMB          float64             `json:"peak_rss_mb"`
+	WeightsSHA256   string              `json:"weights_sha256"`
+	TestAccuracy    float64             `json:"test_accuracy"`
+	SentencesPerSec float64             `json:"train_sentences_per_second"`
+}
+
+func trainingRun(o options) error {
+	fmt.Printf("\na whole training run of %s (train.Run in a child process; progress dots per epoch)\n", o.config)
+	out, err := runChild("train", o.config)
+	if err != nil {
+		return err
+	}
+	var r trainReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		return fmt.Errorf("train child: %w", err)
+	}
+	to95 := -1
+	for i, e := range r.Epochs {
+		if e.ValidationAccuracy >= 0.95 {
+			to95 = i
+			break
+		}
+	}
+	var speeds []float64
+	for _, e := range r.Epochs {
+		speeds = append(speeds, e.SentencesPerSecond)
+	}
+	if to95 >= 0 {
+		fmt.Printf("  validation accuracy first >= 95%%: epoch %d (%.1f%%), %.1f s after the process started (corpus and graphs included)\n",
+			r.Epochs[to95].Epoch, 100*r.Epochs[to95].ValidationAccuracy, r.EpochEnd[to95])
+	} else {
+		fmt.Printf("  validation accuracy never reached 95%%\n")
+	}
+	fmt.Printf("  %d epochs in %.1f s wall clock, %.0f training sentences/s (median epoch), test accuracy %.1f%%\n",
+		len(r.Epochs), r.Total, median(speeds), 100*r.TestAccuracy)
+	fmt.Printf("  peak memory (VmHWM) %.1f MB; weights SHA-256 %s\n", r.PeakMB, r.WeightsSHA256)
+	return nil
+}
+
+// runChild runs this binary with -child what and returns its stdout.
+func runChild(what string, args ...string) (string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.Command(self, append([]string{"-child", what}, args...)...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("child %s: %w", what, err)
+	}
+	return out.String(), nil
+}
+
+// peakRSSMB is this process's peak resident set size, VmHWM, in MB (10^6 bytes).
+func peakRSSMB() (float64, error) {
+	raw, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kb float64
+			if _, err := fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(v), " kB"), &kb); err != nil {
+				return 0, err
+			}
+			return kb * 1024 / 1e6, nil
+		}
+	}
+	return 0, fmt.Errorf("no VmHWM in /proc/self/status")
+}
+
+func child(what string, args []string) error {
+	switch what {
+	case "infer":
+		ck, err := defaultmodel.Load()
+		if err != nil {
+			return err
+		}
+		res, err := ck.Resolve(strings.Join(args, " "))
+		if err != nil {
+			return err
+		}
+		peak, err := peakRSSMB()
+		if err != nil {
+			return err
+		}
+		fmt.Println(res.Predictions[0].AnswerWord, peak)
+		return nil
+	case "train":
+		return childTrain(args[0])
+	}
+	return fmt.Errorf("unknown child %q", what)
+}
+
+// epochClock notes the time of every epoch line train.Run logs.
+type epochClock struct {
+	mu    sync.Mutex
+	start time.Time
+	ends  []float64
+	rest  []byte
+}
+
+func (c *epochClock) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.rest = append(c.rest, p...)
+	for {
+		i := bytes.IndexByte(c.rest, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		if strings.HasPrefix(string(c.rest[:i]), "epoch ") {
+			c.ends = append(c.ends, time.Since(c.start).Seconds())
+			fmt.Fprint(os.Stderr, ".")
+		}
+		c.rest = c.rest[i+1:]
+	}
+}
+
+func childTrain(config string) error {
+	clock := &epochClock{start: time.Now()}
+	cfg, err := train.LoadConfig(config)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "itformer-bench-run-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	m, err := train.Run(cfg, train.Options{OutDir: dir, Log: clock})
+	if err != nil {
+		return err
+	}
+	total := time.Since(clock.start).Seconds()
+	fmt.Fprintln(os.Stderr)
+	r := trainReport{EpochEnd: clock.ends, Total: total, TestAccuracy: m.Test.Accuracy, SentencesPerSec: m.SentencesPerSecond}
+	if r.Epochs, err = readEpochs(filepath.Join(dir, "epochs.jsonl")); err != nil {
+		return err
+	}
+	ck, err := train.LoadCheckpoint(dir)
+	if err != nil {
+		return err
+	}
+	r.WeightsSHA256 = ck.Meta.SHA256
+	if r.PeakMB, err = peakRSSMB(); err != nil {
+		return err
+	}
+	return json.NewEncoder(os.Stdout).Encode(r)
+}
+
+func readEpochs(path string) ([]train.EpochRecord, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var recs []train.EpochRecord
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var r train.EpochRecord
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, err
+		}
+		recs = append(recs, r)
+	}
+	return recs, sc.Err()
+}

@@ -1,0 +1,138 @@
+// Command bench measures what a user of itformer waits for, on this machine,
+// and sets a training step beside the same step in PyTorch:
+//
+//	go run ./cmd/bench                      # everything below, about 2 minutes on 2 cores
+//	go run ./cmd/bench -only step,pytorch   # the side-by-side alone
+//
+// It prints
+//   - step:    a training step of the default config (forward, backward, Adam) on
+//     real batches of 32 sentences x 16 tokens: ms per step, sentences per second,
+//     allocations per step;
+//   - infer:   one sentence: the forward pass of a built graph, and Checkpoint.Resolve
+//     as cmd/infer calls it (graph built per sentence), in ms, and the peak memory of
+//     a process that loads the embedded model and resolves one sentence;
+//   - load:    loading and verifying the embedded checkpoint, in ms;
+//   - pytorch: the same step in PyTorch on the CPU (cmd/bench/pytorch_step.py,
+//     Debian's python3-torch), measured in alternating blocks with the Go step in
+//     one run, with 2 threads and with 1, and the ratio of step times;
+//   - train:   a whole default training run (train.Run, as go run ./cmd/train does)
+//     in a child process: seconds until validation accuracy first reaches 95%,
+//     total seconds, sentences per second, peak memory (max RSS) and the weights'
+//     SHA-256, which must be the embedded model's (513ac135f0f6...).
+//
+// Figures are medians over -rounds blocks; the machine is shared, so compare
+// ratios taken in one run rather than figures from different runs.
+// docs/performance.md records the figures and the method.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+)
+
+type options struct {
+	only          map[string]bool
+	config        string
+	dtype         string
+	rounds, steps int
+	python        string
+	script        string
+	threads       []int
+	sentence      string
+}
+
+func main() {
+	if len(os.Args) > 2 && os.Args[1] == "-child" {
+		if err := child(os.Args[2], os.Args[3:]); err != nil {
+			fmt.Fprintln(os.Stderr, "bench child:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	err := run(os.Args[1:])
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+var sections = []string{"step", "infer", "load", "pytorch", "train"}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	only := fs.String("only", strings.Join(sections, ","), "sections to run, comma-separated: "+strings.Join(sections, ", "))
+	config := fs.String("config", "configs/default.json", "run config for the training step and the training run")
+	dtype := fs.String("dtype", "", "override model.dtype for the step and pytorch sections (float64 or float32)")
+	rounds := fs.Int("rounds", 15, "measured blocks per figure (a first, warm-up block is not counted)")
+	steps := fs.Int("steps", 30, "training steps per block")
+	python := fs.String("python", "/usr/bin/python3", "Python with Debian's python3-torch")
+	script := fs.String("script", "cmd/bench/pytorch_step.py", "the PyTorch step script")
+	threads := fs.String("torch-threads", "2,1", "torch.set_num_threads values to compare, comma-separated")
+	sentence := fs.String("sentence", "A dog ate the food because it was hungry", "the sentence for the infer section")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
+	}
+	o := options{only: map[string]bool{}, config: *config, dtype: *dtype, rounds: *rounds, steps: *steps,
+		python: *python, script: *script, sentence: *sentence}
+	for _, s := range strings.Split(*only, ",") {
+		if s = strings.TrimSpace(s); !slices.Contains(sections, s) {
+			return fmt.Errorf("-only: unknown section %q (want %s)", s, strings.Join(sections, ", "))
+		}
+		o.only[s] = true
+	}
+	for _, s := range strings.Split(*threads, ",") {
+		var n int
+		if _, err := fmt.Sscan(strings.TrimSpace(s), &n); err != nil || n < 1 {
+			return fmt.Errorf("-torch-threads: %q is not a positive integer", s)
+		}
+		o.threads = append(o.threads, n)
+	}
+	if o.rounds < 1 || o.steps < 1 {
+		return fmt.Errorf("-rounds and -steps must be positive")
+	}
+	printMachine()
+	if o.only["step"] || o.only["pytorch"] {
+		if err := sideBySide(o); err != nil {
+			return err
+		}
+	}
+	if o.only["infer"] || o.only["load"] {
+		if err := inference(o); err != nil {
+			return err
+		}
+	}
+	if o.only["train"] {
+		if err := trainingRun(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func printMachine() {
+	fmt.Printf("machine: %s, %d cores, GOMAXPROCS %d, %s %s/%s\n",
+		cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+func cpuModel() string {
+	raw, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}

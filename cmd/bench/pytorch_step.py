@@ -1,0 +1,198 @@
+"""The default config's training step in PyTorch on the CPU, for the side-by-side in cmd/bench.
+
+Same architecture, sizes and batch as the Go model (model/, configs/default.json): embedding *
+sqrt(d_model) + sinusoidal positions, 2 post-norm encoder layers (d_model 32, 2 heads, d_ff 64,
+ReLU), the resolution head (q from the pronoun's vector, k from every word's, scaled, masked,
+log-softmax), cross-entropy plus attention supervision (lambda * -log A[last layer, head 0]
+[pronoun, antecedent]), and Adam (lr 0.002, betas 0.9/0.98, eps 1e-9). Matrices are stored
+(in, out) so a linear layer is x @ W, as in model/testdata/reference.py, whose forward pass this
+follows; layer norm is F.layer_norm (eps 1e-5, biased variance), the same function.
+
+A step is: forward, loss, backward, optimizer.step(), zero_grad(set_to_none=False) and loss.item().
+
+cmd/bench starts this script with the Go model's initial weights and its real training batches
+(32 sentences padded to 16 tokens) in a JSON file, then talks to it over stdin/stdout so that
+the Go and PyTorch steps are measured in alternating blocks in one run:
+
+    -> {"cmd": "check"}        <- {"loss": ..., "attention_loss": ...} on batch 0, before any step
+    -> {"cmd": "steps", "n": N} <- {"seconds": [...]} N steps, each timed
+    -> {"cmd": "quit"}
+
+Run it alone to time it without Go (it then makes random batches of the same shapes):
+
+    /usr/bin/python3 cmd/bench/pytorch_step.py --threads 2 --dtype float64 --steps 300
+
+It needs Debian's python3-torch and python3-numpy, with OpenBLAS:
+apt-get install -y python3-torch python3-numpy libopenblas0
+"""
+import argparse
+import json
+import math
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+
+NEG, EPS = -1e9, 1e-5
+
+
+def positional_encoding(T, D, dtype):
+    t = torch.arange(T, dtype=torch.float64)[:, None]
+    i2 = torch.arange(0, D, 2, dtype=torch.float64)
+    ang = t / torch.pow(10000.0, i2 / D)
+    pe = torch.zeros(T, D, dtype=torch.float64)
+    pe[:, 0::2], pe[:, 1::2] = torch.sin(ang), torch.cos(ang)
+    return pe.to(dtype)
+
+
+class Model:
+    def __init__(self, params, cfg, T, dtype):
+        self.p = {k: torch.tensor(v["data"], dtype=dtype).reshape(v["shape"]).requires_grad_()
+                  for k, v in params.items()}
+        self.D, self.H, self.L = cfg["d_model"], cfg["heads"], cfg["layers"]
+        self.pe = positional_encoding(T, self.D, dtype)
+        self.dtype = dtype
+
+    def loss(self, ids, lengths, pron, ante, lam):
+        p, D, H = self.p, self.D, self.H
+        B, T = ids.shape
+        dh = D // H
+        X = p["embedding"][ids] * math.sqrt(D) + self.pe
+        real = torch.arange(T)[None, :] < lengths[:, None]
+        M = torch.where(real, 0.0, NEG).to(self.dtype)[:, None, None, :]
+        supervised = None
+        for l in range(self.L):
+            e = f"encoder.{l}."
+            split = lambda Y: Y.view(B, T, H, dh).transpose(1, 2)
+            Q = split(X @ p[e + "attention.w_q"])
+            K = split(X @ p[e + "attention.w_k"])
+            V = split(X @ p[e + "attention.w_v"])
+            S = Q @ K.transpose(-1, -2) / math.sqrt(dh) + M
+            A = torch.softmax(S, dim=-1)
+            if l == self.L - 1:
+                supervised = S[:, 0]  # (B, T, T): the supervised head's masked, scaled scores
+            Z = (A @ V).transpose(1, 2).reshape(B, T, D)
+            Y = F.layer_norm(X + Z @ p[e + "attention.w_o"], (D,), p[e + "norm1.gain"], p[e + "norm1.bias"], EPS)
+            Fo = torch.relu(Y @ p[e + "ffn.w1"] + p[e + "ffn.b1"]) @ p[e + "ffn.w2"] + p[e + "ffn.b2"]
+            X = F.layer_norm(Y + Fo, (D,), p[e + "norm2.gain"], p[e + "norm2.bias"], EPS)
+        bidx = torch.arange(B)
+        q = X[bidx, pron] @ p["head.w_q"]
+        k = X @ p["head.w_k"]
+        s = (k @ q[:, :, None]).squeeze(-1) / math.sqrt(D)
+        cand = real & (torch.arange(T)[None, :] != pron[:, None])
+        s = s + torch.where(cand, 0.0, NEG).to(self.dtype)
+        loss = -torch.log_softmax(s, dim=-1)[bidx, ante].mean()
+        att = -torch.log_softmax(supervised[bidx, pron], dim=-1)[bidx, ante].mean()
+        return loss + lam * att, loss, att
+
+
+def load(args):
+    dtype = {"float64": torch.float64, "float32": torch.float32}[args.dtype]
+    if args.input:
+        with open(args.input) as f:
+            spec = json.load(f)
+    else:  # standalone: default sizes, random weights and batches of the same shapes
+        spec = random_spec(torch.Generator().manual_seed(1))
+    cfg, tr = spec["config"], spec["train"]
+    T = spec["seq_len"]
+    model = Model(spec["params"], cfg, T, dtype)
+    batches = [tuple(torch.tensor(b[k]) for k in ("ids", "lengths", "pronoun", "antecedent"))
+               for b in spec["batches"]]
+    batches = [(ids.reshape(-1, T), n, p, a) for ids, n, p, a in batches]
+    opt = torch.optim.Adam(list(model.p.values()), lr=tr["learning_rate"],
+                           betas=(tr["beta1"], tr["beta2"]), eps=tr["adam_eps"])
+    return model, batches, opt, tr["attention_supervision"]
+
+
+def random_spec(g, V=241, D=32, H=2, FF=64, L=2, B=32, T=16):
+    shapes = {"embedding": (V, D), "head.w_q": (D, D), "head.w_k": (D, D)}
+    for l in range(L):
+        e = f"encoder.{l}."
+        shapes.update({e + "attention.w_q": (D, D), e + "attention.w_k": (D, D),
+                       e + "attention.w_v": (D, D), e + "attention.w_o": (D, D),
+                       e + "norm1.gain": (D,), e + "norm1.bias": (D,), e + "ffn.w1": (D, FF),
+                       e + "ffn.b1": (FF,), e + "ffn.w2": (FF, D), e + "ffn.b2": (D,),
+                       e + "norm2.gain": (D,), e + "norm2.bias": (D,)})
+    params = {k: {"shape": list(s), "data": (torch.randn(*s, generator=g) / math.sqrt(s[0])).reshape(-1).tolist()}
+              for k, s in shapes.items()}
+    batches = []
+    for _ in range(16):
+        lengths = torch.randint(9, T + 1, (B,), generator=g)
+        ids = torch.randint(2, V, (B, T), generator=g)
+        ids[torch.arange(T)[None, :] >= lengths[:, None]] = 0
+        pron = torch.stack([torch.randint(2, int(n), (1,), generator=g)[0] for n in lengths])
+        ante = torch.stack([torch.randint(0, int(p), (1,), generator=g)[0] for p in pron])
+        batches.append({"ids": ids.reshape(-1).tolist(), "lengths": lengths.tolist(),
+                        "pronoun": pron.tolist(), "antecedent": ante.tolist()})
+    return {"config": {"d_model": D, "heads": H, "layers": L}, "seq_len": T, "params": params,
+            "batches": batches, "train": {"learning_rate": 0.002, "beta1": 0.9, "beta2": 0.98,
+                                          "adam_eps": 1e-9, "attention_supervision": 1.0}}
+
+
+def steps(model, batches, opt, lam, n, start):
+    times = []
+    for i in range(n):
+        ids, lengths, pron, ante = batches[(start + i) % len(batches)]
+        t0 = time.perf_counter()
+        total, _, _ = model.loss(ids, lengths, pron, ante, lam)
+        opt.zero_grad(set_to_none=False)
+        total.backward()
+        opt.step()
+        total.item()
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--threads", type=int, default=2, help="torch.set_num_threads (default 2)")
+    ap.add_argument("--dtype", default="float64", choices=["float64", "float32"])
+    ap.add_argument("--input", help="JSON with the Go model's weights and batches (from cmd/bench)")
+    ap.add_argument("--serve", action="store_true", help="take commands on stdin (cmd/bench)")
+    ap.add_argument("--steps", type=int, default=300, help="standalone: steps to time")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.set_num_interop_threads(1)
+    torch.manual_seed(1)
+    model, batches, opt, lam = load(args)
+    done = 0
+    hello = {"torch": torch.__version__, "threads": torch.get_num_threads(), "dtype": args.dtype,
+             "blas": blas_name()}
+    if not args.serve:
+        steps(model, batches, opt, lam, 20, 0)  # warm-up
+        t = sorted(steps(model, batches, opt, lam, args.steps, 20))
+        print(json.dumps(dict(hello, median_ms=1e3 * t[len(t) // 2], steps=args.steps)))
+        return
+    print(json.dumps(hello), flush=True)
+    for line in sys.stdin:
+        cmd = json.loads(line)
+        if cmd["cmd"] == "quit":
+            break
+        if cmd["cmd"] == "check":
+            ids, lengths, pron, ante = batches[0]
+            with torch.no_grad():
+                total, loss, att = model.loss(ids, lengths, pron, ante, lam)
+            print(json.dumps({"objective": total.item(), "loss": loss.item(), "attention_loss": att.item()}), flush=True)
+        elif cmd["cmd"] == "steps":
+            t = steps(model, batches, opt, lam, cmd["n"], done)
+            done += cmd["n"]
+            print(json.dumps({"seconds": t}), flush=True)
+
+
+def blas_name():
+    """The BLAS that libblas.so.3 resolves to (Debian's alternatives), as far as the process sees."""
+    try:
+        with open("/proc/self/maps") as f:
+            libs = {l.split()[-1] for l in f if ".so" in l}
+        for name in ("openblas", "blis", "mkl", "libblas.so"):
+            hit = sorted(l for l in libs if name in l)
+            if hit:
+                return hit[0]
+    except OSError:
+        pass
+    return "unknown"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,350 @@
+package main
+
+// The training step, in Go and in PyTorch, measured in alternating blocks.
+//
+// Go: model.Graph.Run on a training graph (forward and backward, attention
+// supervision included) and an Adam update of every weight, the loop of
+// train/adam.go, which takes 0.2 ms of a step. PyTorch: pytorch_step.py with the
+// same initial weights and the same batches, one process per thread count,
+// kept alive and told to run a block of steps at a time. A round runs one Go
+// block and one block of each PyTorch process, in an order that rotates from
+// round to round, so that the machine's slow and fast moments fall on both.
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"gorgonia.org/tensor"
+
+	"itformer/data"
+	"itformer/model"
+	"itformer/train"
+)
+
+// goStepper is the Go side: a training graph, its batches and Adam's state.
+type goStepper struct {
+	cfg     train.Config
+	params  *model.Params
+	graph   *model.Graph
+	batches []data.Batch
+	m, v    [][]float64
+	t, next int
+}
+
+func newGoStepper(o options) (*goStepper, error) {
+	var sets []string
+	if o.dtype != "" {
+		sets = append(sets, "model.dtype="+o.dtype)
+	}
+	cfg, err := train.LoadConfig(o.config, sets...)
+	if err != nil {
+		return nil, err
+	}
+	corpus, err := data.Generate(cfg.Data.Seed)
+	if err != nil {
+		return nil, err
+	}
+	vocab := data.BuildVocab(corpus.Train)
+	batches, err := data.Batches(corpus.Train, vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, rand.New(rand.NewSource(cfg.Seed)), true)
+	if err != nil {
+		return nil, err
+	}
+	params, err := model.NewParams(cfg.ModelFor(vocab.Size()), cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	g, err := model.NewGraph(params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen, Train: true,
+		AttentionSupervision: cfg.Train.AttentionSupervision})
+	if err != nil {
+		return nil, err
+	}
+	return &goStepper{cfg: cfg, params: params, graph: g, batches: batches[:min(32, len(batches))]}, nil
+}
+
+func batchOf(b data.Batch) model.Batch {
+	return model.Batch{IDs: b.IDs, Lengths: b.Lengths, Pronoun: b.Pronoun, Antecedent: b.Antecedent}
+}
+
+// check runs batch 0 forward and backward, discards the gradients and returns the objective and its parts.
+func (s *goStepper) check() ([3]float64, error) {
+	out, err := s.graph.Run(batchOf(s.batches[0]))
+	if err != nil {
+		return [3]float64{}, err
+	}
+	for _, vg := range s.graph.ValueGrads() {
+		g, _ := vg.Grad()
+		g.(*tensor.Dense).Zero()
+	}
+	return [3]float64{out.Objective, out.Loss, out.AttentionLoss}, nil
+}
+
+// steps runs n training steps and returns their mean duration.
+func (s *goStepper) steps(n int) (time.Duration, error) {
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		if _, err := s.graph.Run(batchOf(s.batches[s.next%len(s.batches)])); err != nil {
+			return 0, err
+		}
+		s.next++
+		s.adam()
+	}
+	return time.Since(start) / time.Duration(n), nil
+}
+
+// adam is train/adam.go's update (float64 moments, the dtype's own arithmetic),
+// with a constant learning rate: the schedule costs nothing.
+func (s *goStepper) adam() {
+	tc := s.cfg.Train
+	vgs := s.graph.ValueGrads()
+	if s.m == nil {
+		s.m, s.v = make([][]float64, len(vgs)), make([][]float64, len(vgs))
+	}
+	s.t++
+	c1, c2 := 1/(1-math.Pow(tc.Beta1, float64(s.t))), 1/(1-math.Pow(tc.Beta2, float64(s.t)))
+	for i, vg := range vgs {
+		g, _ := vg.Grad()
+		w, gd := vg.Value().(*tensor.Dense), g.(*tensor.Dense)
+		if s.m[i] == nil {
+			s.m[i], s.v[i] = make([]float64, w.Shape().TotalSize()), make([]float64, w.Shape().TotalSize())
+		}
+		m, v := s.m[i], s.v[i]
+		switch wd := w.Data().(type) {
+		case []float64:
+			gg := gd.Data().([]float64)
+			for j := range wd {
+				m[j] = gg[j]*(1-tc.Beta1) + m[j]*tc.Beta1
+				v[j] = gg[j]*gg[j]*(1-tc.Beta2) + v[j]*tc.Beta2
+				wd[j] += m[j] * c1 * -tc.LearningRate / (math.Sqrt(v[j]*c2) + tc.AdamEps)
+			}
+		case []float32:
+			gg := gd.Data().([]float32)
+			for j := range wd {
+				mj := gg[j]*float32(1-tc.Beta1) + float32(m[j])*float32(tc.Beta1)
+				vj := gg[j]*gg[j]*float32(1-tc.Beta2) + float32(v[j])*float32(tc.Beta2)
+				wd[j] += mj * float32(c1) * -float32(tc.LearningRate) / (float32(math.Sqrt(float64(vj*float32(c2)))) + float32(tc.AdamEps))
+				m[j], v[j] = float64(mj), float64(vj)
+			}
+		}
+		gd.Zero()
+	}
+}
+
+// torchProc is one pytorch_step.py process in --serve mode.
+type torchProc struct {
+	threads int
+	cmd     *exec.Cmd
+	in      *json.Encoder
+	out     *bufio.Scanner
+	hello   map[string]any
+}
+
+// spec is what pytorch_step.py --input reads.
+type spec struct {
+	Config  map[string]int             `json:"config"`
+	SeqLen  int                        `json:"seq_len"`
+	Params  map[string]json.RawMessage `json:"params"`
+	Batches []map[string][]int         `json:"batches"`
+	Train   map[string]float64         `json:"train"`
+}
+
+func writeSpec(s *goStepper, path string) error {
+	c := s.cfg
+	sp := spec{Config: map[string]int{"d_model": c.Model.DModel, "heads": c.Model.Heads, "layers": c.Model.Layers},
+		SeqLen: c.Model.MaxLen, Params: map[string]json.RawMessage{},
+		Train: map[string]float64{"learning_rate": c.Train.LearningRate, "beta1": c.Train.Beta1, "beta2": c.Train.Beta2,
+			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision}}
+	for _, ps := range s.params.Specs() {
+		raw, err := json.Marshal(map[string]any{"shape": ps.Shape, "data": s.params.Values(ps.Name)})
+		if err != nil {
+			return err
+		}
+		sp.Params[ps.Name] = raw
+	}
+	for _, b := range s.batches {
+		sp.Batches = append(sp.Batches, map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun, "antecedent": b.Antecedent})
+	}
+	raw, err := json.Marshal(sp)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, raw, 0o644)
+}
+
+func startTorch(o options, threads int, specPath, dtype string) (*torchProc, error) {
+	cmd := exec.Command(o.python, o.script, "--serve", "--threads", fmt.Sprint(threads), "--dtype", dtype, "--input", specPath)
+	// OpenBLAS and OpenMP keep their own thread pools: pin them to the same count.
+	cmd.Env = append(os.Environ(), fmt.Sprintf("OMP_NUM_THREADS=%d", threads), fmt.Sprintf("OPENBLAS_NUM_THREADS=%d", threads))
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s %s: %w (install: apt-get install -y python3-torch python3-numpy libopenblas0)", o.python, o.script, err)
+	}
+	p := &torchProc{threads: threads, cmd: cmd, in: json.NewEncoder(stdin), out: bufio.NewScanner(stdout)}
+	p.out.Buffer(make([]byte, 1<<20), 1<<20)
+	if err := p.read(&p.hello); err != nil {
+		p.close()
+		return nil, fmt.Errorf("%s did not start (%w); it needs Debian's PyTorch: apt-get install -y python3-torch, then -python /usr/bin/python3", o.script, err)
+	}
+	return p, nil
+}
+
+func (p *torchProc) read(into any) error {
+	if !p.out.Scan() {
+		if err := p.out.Err(); err != nil {
+			return err
+		}
+		return fmt.Errorf("the PyTorch process ended")
+	}
+	return json.Unmarshal(p.out.Bytes(), into)
+}
+
+func (p *torchProc) check() ([3]float64, error) {
+	var r struct{ Objective, Loss, Attention_loss float64 }
+	if err := p.in.Encode(map[string]string{"cmd": "check"}); err != nil {
+		return [3]float64{}, err
+	}
+	err := p.read(&r)
+	return [3]float64{r.Objective, r.Loss, r.Attention_loss}, err
+}
+
+// steps runs n steps and returns their mean duration, timed inside Python.
+func (p *torchProc) steps(n int) (time.Duration, error) {
+	var r struct{ Seconds []float64 }
+	if err := p.in.Encode(map[string]any{"cmd": "steps", "n": n}); err != nil {
+		return 0, err
+	}
+	if err := p.read(&r); err != nil {
+		return 0, err
+	}
+	sum := 0.0
+	for _, s := range r.Seconds {
+		sum += s
+	}
+	return time.Duration(sum / float64(len(r.Seconds)) * float64(time.Second)), nil
+}
+
+func (p *torchProc) close() {
+	p.in.Encode(map[string]string{"cmd": "quit"})
+	p.cmd.Wait()
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func sideBySide(o options) error {
+	s, err := newGoStepper(o)
+	if err != nil {
+		return err
+	}
+	defer s.graph.Close()
+	c := s.cfg
+	fmt.Printf("\ntraining step: %s, dtype %s, batch %d x %d tokens, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
+		o.config, c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
+	goLoss, err := s.check()
+	if err != nil {
+		return err
+	}
+	var procs []*torchProc
+	if o.only["pytorch"] {
+		dir, err := os.MkdirTemp("", "itformer-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		specPath := filepath.Join(dir, "spec.json")
+		if err := writeSpec(s, specPath); err != nil {
+			return err
+		}
+		for _, n := range o.threads {
+			p, err := startTorch(o, n, specPath, c.Model.DType)
+			if err != nil {
+				return err
+			}
+			defer p.close()
+			tl, err := p.check()
+			if err != nil {
+				return err
+			}
+			if n == o.threads[0] {
+				fmt.Printf("PyTorch %v, BLAS %v\n", p.hello["torch"], p.hello["blas"])
+				fmt.Printf("same model: objective on batch 0 before any step: Go %.12g, PyTorch %.12g (relative difference %.1e)\n",
+					goLoss[0], tl[0], math.Abs(goLoss[0]-tl[0])/math.Abs(tl[0]))
+			}
+			procs = append(procs, p)
+		}
+	}
+	// Allocations of the Go step, over one block.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := s.steps(o.steps); err != nil {
+		return err
+	}
+	runtime.ReadMemStats(&after)
+	fmt.Printf("Go step allocates %.1f MB in %.0f allocations\n",
+		float64(after.TotalAlloc-before.TotalAlloc)/float64(o.steps)/1e6, float64(after.Mallocs-before.Mallocs)/float64(o.steps))
+	goMS := []float64{}
+	torchMS := make([][]float64, len(procs))
+	ratios := make([][]float64, len(procs))
+	fmt.Printf("%d rounds of %d steps each", o.rounds, o.steps)
+	for round := 0; round <= o.rounds; round++ { // round 0 warms up
+		fmt.Print(".")
+		var goT time.Duration
+		tT := make([]time.Duration, len(procs))
+		for turn := 0; turn <= len(procs); turn++ {
+			who := (turn + round) % (len(procs) + 1)
+			var err error
+			if who == len(procs) {
+				goT, err = s.steps(o.steps)
+			} else {
+				tT[who], err = procs[who].steps(o.steps)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if round == 0 {
+			continue
+		}
+		goMS = append(goMS, ms(goT))
+		for i := range procs {
+			torchMS[i] = append(torchMS[i], ms(tT[i]))
+			ratios[i] = append(ratios[i], float64(goT)/float64(tT[i]))
+		}
+	}
+	fmt.Println()
+	sentences := float64(c.Train.BatchSize)
+	fmt.Printf("  %-28s %8.2f ms/step  %6.0f sentences/s\n", "Go (GOMAXPROCS "+fmt.Sprint(runtime.GOMAXPROCS(0))+")", median(goMS), sentences/median(goMS)*1e3)
+	for i, p := range procs {
+		fmt.Printf("  %-28s %8.2f ms/step  %6.0f sentences/s   Go/PyTorch step time %.2f (median of per-round ratios; range %.2f-%.2f)\n",
+			fmt.Sprintf("PyTorch (%d thread%s)", p.threads, map[bool]string{true: "s"}[p.threads > 1]),
+			median(torchMS[i]), sentences/median(torchMS[i])*1e3, median(ratios[i]), slices.Min(ratios[i]), slices.Max(ratios[i]))
+	}
+	if len(procs) > 0 {
+		fmt.Println("  (a ratio above 1 means the Go step is slower)")
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package train
+
+// Benchmarks of what a user waits for, on the default config (configs/default.json):
+//
+//	go test -run '^$' -bench . -benchmem -count 10 ./train | tee new.txt; benchstat new.txt
+//
+// BenchmarkTrainStep is one real training step: the trainer's own trainStep
+// (forward, backward, the NaN/Inf check and the Adam update) on a batch of 32
+// generated training sentences padded to 16 tokens. BenchmarkResolve is one
+// sentence through Checkpoint.Resolve as cmd/infer calls it, graph build
+// included; BenchmarkLoadCheckpoint reads and verifies the embedded default
+// model's checkpoint from disk. docs/performance.md has the figures.
+
+import (
+	"math/rand"
+	"testing"
+
+	"itformer/data"
+)
+
+const defaultModelDir = "../cmd/internal/defaultmodel/model"
+
+// benchTrainer prepares a trainer for the default config (corpus, vocabulary,
+// graphs, optimiser) and one shuffled epoch of its training batches.
+func benchTrainer(b *testing.B, overrides ...string) (*trainer, []data.Batch) {
+	b.Helper()
+	cfg, err := LoadConfig("../configs/default.json", overrides...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t := &trainer{cfg: cfg, opt: Options{OutDir: b.TempDir()}, rng: rand.New(rand.NewSource(cfg.Seed))}
+	if err := t.prepare(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(t.close)
+	batches, err := data.Batches(t.corpus.Train, t.vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, t.rng, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t, batches
+}
+
+func BenchmarkTrainStep(b *testing.B) {
+	for _, dtype := range []string{"float64", "float32"} {
+		b.Run(dtype, func(b *testing.B) {
+			t, batches := benchTrainer(b, "model.dtype="+dtype)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, _, err := t.trainStep(batches[i%len(batches)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N*t.cfg.Train.BatchSize)/b.Elapsed().Seconds(), "sentences/s")
+		})
+	}
+}
+
+// BenchmarkBatches is the per-epoch data preparation the training loop does
+// on its own goroutine: shuffling and padding 6,000 sentences into batches.
+func BenchmarkBatches(b *testing.B) {
+	t, _ := benchTrainer(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := data.Batches(t.corpus.Train, t.vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkValidate is one pass over the 1,000 validation sentences, as
+// every epoch ends with.
+func BenchmarkValidate(b *testing.B) {
+	t, _ := benchTrainer(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := evaluate(t.evalG, t.val, t.cfg.Model.Layers, t.cfg.Model.Heads); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkResolve(b *testing.B) {
+	ck, err := LoadCheckpoint(defaultModelDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ck.Resolve("A dog ate the food because it was hungry"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkLoadCheckpoint(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := LoadCheckpoint(defaultModelDir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
