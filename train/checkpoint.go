@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/maruel/safetensors"
 
@@ -61,6 +62,34 @@ type Checkpoint struct {
 	Params *model.Params
 	Vocab  *data.Vocab
 	Extra  map[string][]float64 // extra tensors of a resumable checkpoint, by name
+
+	mu     sync.Mutex // a Graph runs one batch at a time
+	graphs map[graphKey]*model.Graph
+}
+
+// graphKey names an inference graph: one sentence of n tokens, traced or not.
+type graphKey struct {
+	n     int
+	trace bool
+}
+
+// graphFor returns the forward graph for one sentence of n tokens, built on
+// first use and kept: building costs several times what running does. The
+// caller holds ck.mu.
+func (ck *Checkpoint) graphFor(n int, trace bool) (*model.Graph, error) {
+	key := graphKey{n, trace}
+	if g := ck.graphs[key]; g != nil {
+		return g, nil
+	}
+	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: n, Attention: true, Trace: trace})
+	if err != nil {
+		return nil, err
+	}
+	if ck.graphs == nil {
+		ck.graphs = map[graphKey]*model.Graph{}
+	}
+	ck.graphs[key] = g
+	return g, nil
 }
 
 // extraTensor is a float64 tensor saved beside the parameters (optimiser state).

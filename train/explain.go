@@ -25,11 +25,12 @@ func (ck *Checkpoint) Trace(sentence string) (*Traced, error) {
 		return nil, err
 	}
 	tr := &Traced{Tokens: tokens, Unknown: unknown, Pronouns: data.Pronouns(tokens)}
-	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(tokens), Trace: true})
+	ck.mu.Lock()
+	defer ck.mu.Unlock()
+	g, err := ck.graphFor(len(tokens), true)
 	if err != nil {
 		return nil, err
 	}
-	defer g.Close()
 	pronoun := 0
 	if len(tr.Pronouns) > 0 {
 		pronoun = tr.Pronouns[0]

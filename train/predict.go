@@ -72,11 +72,12 @@ func (ck *Checkpoint) Resolve(sentence string) (*Resolution, error) {
 		return nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
 	}
 	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown}
-	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(tokens), Attention: true})
+	ck.mu.Lock()
+	defer ck.mu.Unlock()
+	g, err := ck.graphFor(len(tokens), false)
 	if err != nil {
 		return nil, err
 	}
-	defer g.Close()
 	for _, p := range pronouns {
 		out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{p}})
 		if err != nil {
