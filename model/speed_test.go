@@ -151,29 +151,7 @@ func opsGraph(t *testing.T, dt tensor.Dtype, transA, transB, custom bool) []floa
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vals []*G.Value
-	for _, n := range append([]*G.Node{swapped, loss}, grads...) {
-		v := new(G.Value)
-		G.Read(n, v)
-		vals = append(vals, v)
-	}
-	vm := G.NewTapeMachine(g)
-	defer vm.Close()
-	var out []float64
-	for run := 0; run < 2; run++ { // the second run reuses the buffers
-		if run == 0 {
-			vm.Reset()
-		} else if !rewind(vm) {
-			t.Fatal("rewind does not recognise the tape machine")
-		}
-		if err := vm.RunAll(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, v := range vals {
-		out = append(out, float64s(*v)...)
-	}
-	return out
+	return valuesAfterRerun(t, g, append([]*G.Node{swapped, loss}, grads...))
 }
 
 // broadcast gives the G.Broadcast* functions' values and gradients, bit for bit.
@@ -235,11 +213,16 @@ func broadcastGraph(t *testing.T, dt tensor.Dtype, xShape, yShape []int, f func(
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vals []*G.Value
-	for _, n := range append([]*G.Node{z, loss}, grads...) {
-		v := new(G.Value)
-		G.Read(n, v)
-		vals = append(vals, v)
+	return valuesAfterRerun(t, g, append([]*G.Node{z, loss}, grads...))
+}
+
+// valuesAfterRerun runs g twice, the second time rewound so that it reuses
+// the first run's buffers, and returns the nodes' values from the second run.
+func valuesAfterRerun(t *testing.T, g *G.ExprGraph, nodes []*G.Node) []float64 {
+	t.Helper()
+	vals := make([]G.Value, len(nodes))
+	for i, n := range nodes {
+		G.Read(n, &vals[i])
 	}
 	vm := G.NewTapeMachine(g)
 	defer vm.Close()
@@ -255,7 +238,7 @@ func broadcastGraph(t *testing.T, dt tensor.Dtype, xShape, yShape []int, f func(
 	}
 	var out []float64
 	for _, v := range vals {
-		out = append(out, float64s(*v)...)
+		out = append(out, float64s(v)...)
 	}
 	return out
 }
