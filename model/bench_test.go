@@ -13,14 +13,26 @@ package model
 // the figures.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand"
+	"os"
 	"testing"
 )
 
-func benchConfig(dtype string) Config {
-	c := DefaultConfig(241)
-	c.DType = dtype
+// benchConfig is configs/default.json's model section (its keys are
+// Config's JSON names), with the default vocabulary's 241 words.
+func benchConfig(b *testing.B, dtype string) Config {
+	raw, err := os.ReadFile("../configs/default.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var file struct{ Model Config }
+	if err := json.Unmarshal(raw, &file); err != nil {
+		b.Fatal(err)
+	}
+	c := file.Model
+	c.VocabSize, c.DType = 241, dtype
 	return c
 }
 
@@ -41,7 +53,7 @@ func benchBatch(B, T, vocab int, rng *rand.Rand) Batch {
 
 func benchGraph(b *testing.B, dtype string, opts GraphOptions) *Graph {
 	b.Helper()
-	p, err := NewParams(benchConfig(dtype), 1)
+	p, err := NewParams(benchConfig(b, dtype), 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -109,7 +121,7 @@ func BenchmarkForwardOneSentence(b *testing.B) {
 }
 
 func BenchmarkNewGraphOneSentence(b *testing.B) {
-	p, err := NewParams(benchConfig("float64"), 1)
+	p, err := NewParams(benchConfig(b, "float64"), 1)
 	if err != nil {
 		b.Fatal(err)
 	}

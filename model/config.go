@@ -26,11 +26,6 @@ type Config struct {
 	PositionalEncoding string `json:"positional_encoding,omitempty"`
 }
 
-// DefaultConfig is a small model that still shows every part of the encoder.
-func DefaultConfig(vocabSize int) Config {
-	return Config{VocabSize: vocabSize, DModel: 32, Heads: 2, DFF: 64, Layers: 2, MaxLen: 16, DType: "float64"}
-}
-
 // DK is the width of one head's query, key and value vectors.
 func (c Config) DK() int { return c.DModel / c.Heads }
 

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	"itformer/data"
 	"itformer/model"
@@ -163,6 +162,3 @@ func candidates(tokens []string, p int, probs []float64, unknown []string) []Can
 	sort.SliceStable(nouns, func(a, b int) bool { return nouns[a].Probability > nouns[b].Probability })
 	return nouns
 }
-
-// Sentence renders the tokens back as text for display.
-func (p Prediction) Sentence() string { return strings.Join(p.Tokens, " ") }
