@@ -12,13 +12,13 @@ import (
 // graph is built, so a bad value fails with the field's name instead of a
 // shape panic deep inside Gorgonia.
 type Config struct {
-	VocabSize int    `json:"vocab_size"` // rows of the embedding table, <pad> and <unk> included
-	DModel    int    `json:"d_model"`    // width of every word vector
-	Heads     int    `json:"heads"`      // attention heads per layer; d_k = d_model / heads
-	DFF       int    `json:"d_ff"`       // hidden width of the feed-forward sublayer
-	Layers    int    `json:"layers"`     // N, the number of stacked encoder layers
-	MaxLen    int    `json:"max_len"`    // longest sentence, in tokens, the model accepts
-	DType     string `json:"dtype"`      // "float64" or "float32"
+	VocabSize int    `json:"vocab_size,omitempty"` // rows of the embedding table, <pad> and <unk> included; 0 in a run config
+	DModel    int    `json:"d_model"`              // width of every word vector
+	Heads     int    `json:"heads"`                // attention heads per layer; d_k = d_model / heads
+	DFF       int    `json:"d_ff"`                 // hidden width of the feed-forward sublayer
+	Layers    int    `json:"layers"`               // N, the number of stacked encoder layers
+	MaxLen    int    `json:"max_len"`              // longest sentence, in tokens, the model accepts
+	DType     string `json:"dtype"`                // "float64" or "float32"
 	// AttentionScaling is "sqrt_dk" (divide scores by sqrt(d_k), the default)
 	// or "none"; PositionalEncoding is "sinusoidal" (the default) or "none".
 	// Both exist for experiments; empty means the default.

@@ -17,42 +17,60 @@ import (
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"itformer/config"
 )
 
-// adam holds the optimiser's settings and state, one moment pair per parameter.
-type adam struct {
-	lr, beta1, beta2, eps float64
-	t                     int         // steps taken
-	m, v                  [][]float64 // per parameter, as float64 whatever the model's dtype
+// Adam holds the optimiser's settings and state, one moment pair per parameter.
+type Adam struct {
+	LearningRate, Beta1, Beta2, Eps float64     // LearningRate may change between steps (warm-up)
+	t                               int         // steps taken
+	m, v                            [][]float64 // per parameter, as float64 whatever the model's dtype
 }
 
-func newAdam(c TrainConfig) *adam {
-	return &adam{lr: c.LearningRate, beta1: c.Beta1, beta2: c.Beta2, eps: c.AdamEps}
+// NewAdam makes an optimiser with a run config's settings and no state.
+func NewAdam(c config.Train) *Adam {
+	return &Adam{LearningRate: c.LearningRate, Beta1: c.Beta1, Beta2: c.Beta2, Eps: c.AdamEps}
 }
 
-// step updates every weight in place from its gradient and zeroes the gradient.
-func (a *adam) step(params []G.ValueGrad) error {
+// Moments returns the first and second moment estimates, per parameter in
+// the order Step was given them (nil before the first step), for saving.
+func (a *Adam) Moments() (m, v [][]float64) { return a.m, a.v }
+
+// SetState restores the step count and the moments of a saved optimiser.
+func (a *Adam) SetState(steps int, m, v [][]float64) { a.t, a.m, a.v = steps, m, v }
+
+// Step updates every weight in place from its gradient and zeroes the gradient.
+func (a *Adam) Step(params []G.ValueGrad) error {
 	if a.m == nil {
 		a.m, a.v = make([][]float64, len(params)), make([][]float64, len(params))
 	}
 	a.t++
+	k := a.coefficients()
 	for i, p := range params {
-		g, err := p.Grad()
-		if err != nil {
-			return fmt.Errorf("parameter %d has no gradient: %w", i, err)
+		if err := a.update(i, p, k); err != nil {
+			return err
 		}
-		w, gd := p.Value().(*tensor.Dense), g.(*tensor.Dense)
-		if a.m[i] == nil {
-			a.m[i], a.v[i] = make([]float64, w.Shape().TotalSize()), make([]float64, w.Shape().TotalSize())
-		}
-		switch wd := w.Data().(type) {
-		case []float64:
-			adamUpdate(wd, gd.Data().([]float64), a.m[i], a.v[i], a.coefficients())
-		case []float32:
-			adamUpdate32(wd, gd.Data().([]float32), a.m[i], a.v[i], a.coefficients())
-		}
-		gd.Zero()
 	}
+	return nil
+}
+
+func (a *Adam) update(i int, p G.ValueGrad, k coefficients) error {
+	g, err := p.Grad()
+	if err != nil {
+		return fmt.Errorf("parameter %d has no gradient: %w", i, err)
+	}
+	w, gd := p.Value().(*tensor.Dense), g.(*tensor.Dense)
+	if a.m[i] == nil {
+		a.m[i], a.v[i] = make([]float64, w.Shape().TotalSize()), make([]float64, w.Shape().TotalSize())
+	}
+	switch wd := w.Data().(type) {
+	case []float64:
+		adamUpdate(wd, gd.Data().([]float64), a.m[i], a.v[i], k)
+	case []float32:
+		adamUpdate32(wd, gd.Data().([]float32), a.m[i], a.v[i], k)
+	}
+	gd.Zero()
 	return nil
 }
 
@@ -60,9 +78,9 @@ func (a *adam) step(params []G.ValueGrad) error {
 // are inverted in each dtype's own precision, as AdamSolver does.
 type coefficients struct{ beta1, beta2, corr1, corr2, lr, eps float64 }
 
-func (a *adam) coefficients() coefficients {
-	return coefficients{beta1: a.beta1, beta2: a.beta2, lr: a.lr, eps: a.eps,
-		corr1: 1 - math.Pow(a.beta1, float64(a.t)), corr2: 1 - math.Pow(a.beta2, float64(a.t))}
+func (a *Adam) coefficients() coefficients {
+	return coefficients{beta1: a.Beta1, beta2: a.Beta2, lr: a.LearningRate, eps: a.Eps,
+		corr1: 1 - math.Pow(a.Beta1, float64(a.t)), corr2: 1 - math.Pow(a.Beta2, float64(a.t))}
 }
 
 func adamUpdate(w, g, m, v []float64, k coefficients) {

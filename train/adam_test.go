@@ -50,13 +50,13 @@ func TestAdamMatchesGorgonia(t *testing.T) {
 	for _, dt := range []tensor.Dtype{tensor.Float64, tensor.Float32} {
 		a, b, setGrad := twin(t, dt, 3)
 		theirs := G.NewAdamSolver(G.WithLearnRate(0.01), G.WithBeta1(0.9), G.WithBeta2(0.98), G.WithEps(1e-9))
-		ours := &adam{lr: 0.01, beta1: 0.9, beta2: 0.98, eps: 1e-9}
+		ours := &Adam{LearningRate: 0.01, Beta1: 0.9, Beta2: 0.98, Eps: 1e-9}
 		for step := 1; step <= 25; step++ {
 			setGrad(step)
 			if err := theirs.Step(G.NodesToValueGrads(G.Nodes{a})); err != nil {
 				t.Fatal(err)
 			}
-			if err := ours.step(G.NodesToValueGrads(G.Nodes{b})); err != nil {
+			if err := ours.Step(G.NodesToValueGrads(G.Nodes{b})); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -6,25 +6,24 @@ package train
 //
 // BenchmarkTrainStep is one real training step: the trainer's own trainStep
 // (forward, backward, the NaN/Inf check and the Adam update) on a batch of 32
-// generated training sentences padded to 16 tokens. BenchmarkResolve is one
-// sentence through Checkpoint.Resolve as cmd/infer calls it, graph build
-// included; BenchmarkLoadCheckpoint reads and verifies the embedded default
-// model's checkpoint from disk. docs/performance.md has the figures.
+// generated training sentences padded to 16 tokens. BenchmarkResolve
+// (package inference) is one sentence through Predictor.Resolve, and
+// BenchmarkLoad (package checkpoint) reads and verifies the embedded default
+// model's checkpoint. docs/performance.md has the figures.
 
 import (
 	"math/rand"
 	"testing"
 
+	"itformer/config"
 	"itformer/data"
 )
-
-const defaultModelDir = "../cmd/internal/defaultmodel/model"
 
 // benchTrainer prepares a trainer for the default config (corpus, vocabulary,
 // graphs, optimiser) and one shuffled epoch of its training batches.
 func benchTrainer(b *testing.B, overrides ...string) (*trainer, []data.Batch) {
 	b.Helper()
-	cfg, err := LoadConfig("../configs/default.json", overrides...)
+	cfg, err := config.Load("../configs/default.json", overrides...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -33,7 +32,7 @@ func benchTrainer(b *testing.B, overrides ...string) (*trainer, []data.Batch) {
 		b.Fatal(err)
 	}
 	b.Cleanup(t.close)
-	batches, err := data.Batches(t.corpus.Train, t.vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, t.rng, true)
+	batches, err := data.Batches(t.Corpus.Train, t.Vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, t.rng, true)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -63,7 +62,7 @@ func BenchmarkBatches(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := data.Batches(t.corpus.Train, t.vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true); err != nil {
+		if _, err := data.Batches(t.Corpus.Train, t.Vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -77,29 +76,6 @@ func BenchmarkValidate(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := evaluate(t.evalG, t.val, t.cfg.Model.Layers, t.cfg.Model.Heads); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkResolve(b *testing.B) {
-	ck, err := LoadCheckpoint(defaultModelDir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := ck.Resolve("A dog ate the food because it was hungry"); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkLoadCheckpoint(b *testing.B) {
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if _, err := LoadCheckpoint(defaultModelDir); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
+	"itformer/checkpoint"
 	"itformer/data"
+	"itformer/model"
 )
 
 // EpochRecord is one line of the run folder's epochs.jsonl.
@@ -40,7 +39,7 @@ type checkpointState struct {
 }
 
 func (t *trainer) epoch(epoch int, progress epochProgress) error {
-	batches, err := data.Batches(t.corpus.Train, t.vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true)
+	batches, err := data.Batches(t.Corpus.Train, t.Vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true)
 	if err != nil {
 		return err
 	}
@@ -78,12 +77,10 @@ func liveHeapMB() float64 {
 	return float64(m.HeapAlloc) / (1 << 20)
 }
 
-// trainEpoch steps through the batches under a progress bar, from where p
-// left off. When the context is cancelled it saves a resumable checkpoint.
+// trainEpoch steps through the batches from where p left off, reporting each
+// step. When the context is cancelled it saves a resumable checkpoint.
 func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (EpochRecord, error) {
 	rec := EpochRecord{Epoch: epoch, Steps: len(batches)}
-	bar := t.newBar(epoch, len(batches)*t.cfg.Train.BatchSize)
-	bar.Set(p.seen)
 	start := time.Now()
 	for ; p.batch < len(batches); p.batch++ {
 		if t.ctx.Err() != nil {
@@ -100,16 +97,14 @@ func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (
 		}
 		p.gradNormSum += norm
 		for r := range b.Examples {
-			if argmax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
+			if model.ArgMax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
 				p.correct++
 			}
 		}
 		p.seen += len(b.Examples)
 		p.lossSum += out.Loss * float64(len(b.Examples))
-		bar.Describe(fmt.Sprintf("epoch %d/%d  loss %.3f  acc %5.1f%%", epoch, t.cfg.Train.Epochs, p.lossSum/float64(p.seen), 100*float64(p.correct)/float64(p.seen)))
-		bar.Add(len(b.Examples))
+		t.reportStep(epoch, len(batches)*t.cfg.Train.BatchSize, p)
 	}
-	bar.Finish()
 	rec.Seconds = p.seconds + time.Since(start).Seconds()
 	rec.TrainLoss = p.lossSum / float64(max(p.seen, 1))
 	rec.TrainAccuracy = float64(p.correct) / float64(max(p.seen, 1))
@@ -118,21 +113,12 @@ func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (
 	return rec, nil
 }
 
-func (t *trainer) newBar(epoch, total int) *progressbar.ProgressBar {
-	w := t.opt.Progress
-	if w == nil {
-		w = io.Discard
+func (t *trainer) reportStep(epoch, total int, p epochProgress) {
+	if t.opt.OnStep == nil {
+		return
 	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(fmt.Sprintf("epoch %d/%d", epoch, t.cfg.Train.Epochs)),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("sent"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetWidth(20),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
+	t.opt.OnStep(StepReport{Epoch: epoch, Epochs: t.cfg.Train.Epochs, Seen: p.seen, Total: total,
+		Loss: p.lossSum / float64(p.seen), Accuracy: float64(p.correct) / float64(p.seen)})
 }
 
 // isBest: higher validation accuracy, or equal accuracy with lower loss.
@@ -143,14 +129,14 @@ func (t *trainer) isBest(val Evaluation) bool {
 
 func (t *trainer) saveBest(epoch int, val Evaluation) error {
 	t.best = checkpointState{epoch: epoch, accuracy: val.Accuracy, loss: val.Loss, weights: map[string][]float64{}}
-	for _, s := range t.params.Specs() {
-		t.best.weights[s.Name] = t.params.Values(s.Name)
+	for _, s := range t.Params.Specs() {
+		t.best.weights[s.Name] = t.Params.Values(s.Name)
 	}
-	meta := CheckpointMeta{Vocab: t.vocab.Words(), Epoch: epoch, ValidationAccuracy: val.Accuracy, Config: t.cfg}
-	return SaveCheckpoint(t.opt.OutDir, meta, t.params)
+	meta := checkpoint.Meta{Vocab: t.Vocab.Words(), Epoch: epoch, ValidationAccuracy: val.Accuracy, Config: t.cfg}
+	return checkpoint.Save(t.opt.OutDir, meta, t.Params)
 }
 
-// record appends the epoch to epochs.jsonl (synced, so a crash keeps it) and prints it.
+// record appends the epoch to epochs.jsonl (synced, so a crash keeps it) and reports it.
 func (t *trainer) record(rec EpochRecord) error {
 	line, _ := json.Marshal(rec)
 	if _, err := t.epochLog.Write(append(line, '\n')); err != nil {
@@ -159,14 +145,21 @@ func (t *trainer) record(rec EpochRecord) error {
 	if err := t.epochLog.Sync(); err != nil {
 		return err
 	}
+	if t.opt.OnEpoch != nil {
+		t.opt.OnEpoch(rec, t.cfg.Train.Epochs)
+	}
+	return nil
+}
+
+// Line is the epoch as one line of a training log, out of epochs in all.
+func (rec EpochRecord) Line(epochs int) string {
 	mark := ""
 	if rec.Best {
 		mark = "  * best, saved"
 	}
-	fmt.Fprintf(t.opt.Log, "epoch %2d/%d  train loss %.4f acc %5.1f%%  validation loss %.4f acc %5.1f%%  %4.1fs %5.0f sent/s  heap %.0f MB%s\n",
-		rec.Epoch, t.cfg.Train.Epochs, rec.TrainLoss, 100*rec.TrainAccuracy, rec.ValidationLoss, 100*rec.ValidationAccuracy,
+	return fmt.Sprintf("epoch %2d/%d  train loss %.4f acc %5.1f%%  validation loss %.4f acc %5.1f%%  %4.1fs %5.0f sent/s  heap %.0f MB%s",
+		rec.Epoch, epochs, rec.TrainLoss, 100*rec.TrainAccuracy, rec.ValidationLoss, 100*rec.ValidationAccuracy,
 		rec.Seconds, rec.SentencesPerSecond, rec.HeapMB, mark)
-	return nil
 }
 
 // readEpochLog reads a run folder's epochs.jsonl; a line cut short by a crash

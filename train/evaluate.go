@@ -33,14 +33,14 @@ func evaluate(g *model.Graph, batches []data.Batch, layers, heads int) (Evaluati
 	e := Evaluation{Strongest: grid(layers, heads), Preference: grid(layers, heads)}
 	correct, entropySum, rows := 0, 0.0, 0
 	for _, b := range batches {
-		out, err := g.Run(modelBatch(b))
+		out, err := g.Run(ModelBatch(b))
 		if err != nil {
 			return e, err
 		}
 		n := len(b.Examples)
 		e.Loss += out.Loss * float64(n)
 		for r := range b.Examples {
-			if argmax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
+			if model.ArgMax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
 				correct++
 			}
 		}
@@ -66,7 +66,7 @@ func countAlignment(e *Evaluation, out *model.Output, b data.Batch) {
 		for h := range e.Strongest[l] {
 			for r, ex := range b.Examples {
 				row := att.Row(r, h, ex.Pronoun)[:b.Lengths[r]]
-				if argmax(row) == ex.Antecedent {
+				if model.ArgMax(row) == ex.Antecedent {
 					e.Strongest[l][h]++
 				}
 				other := ex.Candidates[0] + ex.Candidates[1] - ex.Antecedent
@@ -107,19 +107,9 @@ func entropy(p []float64) float64 {
 	return h
 }
 
-// modelBatch hands a data batch to the model; the two packages stay independent.
-func modelBatch(b data.Batch) model.Batch {
+// ModelBatch hands a data batch to the model; the two packages stay independent.
+func ModelBatch(b data.Batch) model.Batch {
 	return model.Batch{IDs: b.IDs, Lengths: b.Lengths, Pronoun: b.Pronoun, Antecedent: b.Antecedent}
-}
-
-func argmax(xs []float64) int {
-	best := 0
-	for i, x := range xs {
-		if x > xs[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 func grid(rows, cols int) [][]float64 {

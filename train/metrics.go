@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"itformer/checkpoint"
 	"itformer/data"
 )
 
@@ -36,11 +37,11 @@ func (b Baselines) Best() float64 { return max(b.FirstNoun, b.NearestNoun, b.Maj
 // finish restores the best weights, scores validation and test, and writes metrics.json.
 func (t *trainer) finish() (*Metrics, error) {
 	for name, w := range t.best.weights {
-		if err := t.params.SetValues(name, w); err != nil {
+		if err := t.Params.SetValues(name, w); err != nil {
 			return nil, err
 		}
 	}
-	m := &Metrics{BestEpoch: t.best.epoch, TrainSeconds: t.trainSeconds, VocabSize: t.vocab.Size()}
+	m := &Metrics{BestEpoch: t.best.epoch, TrainSeconds: t.trainSeconds, VocabSize: t.Vocab.Size()}
 	var err error
 	if m.Validation, err = evaluate(t.evalG, t.val, t.cfg.Model.Layers, t.cfg.Model.Heads); err != nil {
 		return nil, err
@@ -48,23 +49,22 @@ func (t *trainer) finish() (*Metrics, error) {
 	if m.Test, err = evaluate(t.evalG, t.test, t.cfg.Model.Layers, t.cfg.Model.Heads); err != nil {
 		return nil, err
 	}
-	b := data.Baselines(t.corpus.Train, t.corpus.Test)
+	b := data.Baselines(t.Corpus.Train, t.Corpus.Test)
 	m.Baselines = Baselines{FirstNoun: b.FirstNoun, NearestNoun: b.NearestNoun, Majority: b.Majority, MajorityChoice: b.MajorityChoice}
 	m.BestAttention = bestHead(m.Test.Strongest)
 	m.SentencesPerSecond = float64(t.step*t.cfg.Train.BatchSize) / t.trainSeconds
-	for _, s := range t.params.Specs() {
-		m.Parameters += len(t.params.Values(s.Name))
+	for _, s := range t.Params.Specs() {
+		m.Parameters += len(t.Params.Values(s.Name))
 	}
 	js, _ := json.MarshalIndent(m, "", "  ")
-	if err := writeFileAtomic(t.path("metrics.json"), append(js, '\n')); err != nil {
+	if err := checkpoint.WriteFileAtomic(t.path("metrics.json"), append(js, '\n')); err != nil {
 		return nil, err
 	}
 	// Finished: nothing is left to resume. (Killed before this line, a resume
 	// just re-runs this final evaluation.)
-	if err := os.RemoveAll(t.path(ResumeDir)); err != nil {
+	if err := os.RemoveAll(t.path(checkpoint.ResumeDir)); err != nil {
 		return nil, err
 	}
-	fmt.Fprint(t.opt.Log, m.Summary())
 	return m, nil
 }
 

@@ -19,8 +19,8 @@ func (t *trainer) checkFinite(out *model.Output) (float64, error) {
 	if bad(out.Objective) {
 		return 0, fmt.Errorf("%w at step %d: the loss is %v", ErrNumerical, t.step+1, out.Objective)
 	}
-	specs, squares := t.params.Specs(), 0.0
-	for i, vg := range t.trainG.ValueGrads() {
+	specs, squares := t.Params.Specs(), 0.0
+	for i, vg := range t.Graph.ValueGrads() {
 		g, err := vg.Grad()
 		if err != nil {
 			return 0, err

@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"itformer/checkpoint"
+	"itformer/config"
 	"itformer/data"
 )
 
 // A learning rate of 1e30 blows the weights up within an epoch: training must
 // stop with ErrNumerical naming the step, and write no checkpoint.
 func TestNumericalFaultStopsTraining(t *testing.T) {
-	cfg, err := LoadConfig("../configs/tiny.json", "train.learning_rate=1e30", "train.warmup_steps=0")
+	cfg, err := config.Load("../configs/tiny.json", "train.learning_rate=1e30", "train.warmup_steps=0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +25,7 @@ func TestNumericalFaultStopsTraining(t *testing.T) {
 	if !errors.Is(err, ErrNumerical) || !strings.Contains(err.Error(), "at step ") {
 		t.Fatalf("Run: %v, want a numerical fault naming the step", err)
 	}
-	if _, statErr := os.Stat(filepath.Join(dir, CheckpointFile)); !os.IsNotExist(statErr) {
+	if _, statErr := os.Stat(filepath.Join(dir, checkpoint.FileName)); !os.IsNotExist(statErr) {
 		t.Errorf("a checkpoint was written despite the fault (%v)", statErr)
 	}
 }
@@ -35,11 +37,11 @@ func TestCheckFiniteNamesTheTensor(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tr.close()
-	batches, err := data.Batches(tr.corpus.Train[:tinyConfig.Train.BatchSize], tr.vocab, tinyConfig.Train.BatchSize, tinyConfig.Model.MaxLen, nil, true)
+	batches, err := data.Batches(tr.Corpus.Train[:tinyConfig.Train.BatchSize], tr.Vocab, tinyConfig.Train.BatchSize, tinyConfig.Model.MaxLen, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := tr.trainG.Run(modelBatch(batches[0]))
+	out, err := tr.Graph.Run(ModelBatch(batches[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +49,11 @@ func TestCheckFiniteNamesTheTensor(t *testing.T) {
 	if err != nil || !(norm > 0) {
 		t.Fatalf("a healthy step: norm %v, %v", norm, err)
 	}
-	for i, s := range tr.params.Specs() {
+	for i, s := range tr.Params.Specs() {
 		if s.Name != "encoder.1.ffn.b2" {
 			continue
 		}
-		g, _ := tr.trainG.ValueGrads()[i].Grad()
+		g, _ := tr.Graph.ValueGrads()[i].Grad()
 		g.Data().([]float64)[3] = math.Inf(-1)
 	}
 	_, err = tr.checkFinite(out)

@@ -16,32 +16,14 @@ import (
 	"os"
 	"path/filepath"
 
+	"itformer/checkpoint"
+	"itformer/config"
 	"itformer/data"
 )
-
-// ResumeDir is the resumable checkpoint's folder inside a run folder.
-const ResumeDir = "resume"
 
 // ErrInterrupted is returned when the Options' context is cancelled (Ctrl-C);
 // the run folder then holds a resumable checkpoint.
 var ErrInterrupted = errors.New("training interrupted")
-
-// ResumeState is where a run stood when it was saved.
-type ResumeState struct {
-	Epoch        int     `json:"epoch"`         // the epoch in progress, 1-based
-	Batch        int     `json:"batch"`         // its batches already taken
-	Step         int     `json:"step"`          // optimiser steps in all
-	TrainSeconds float64 `json:"train_seconds"` // before this epoch
-	LossSum      float64 `json:"loss_sum"`      // this epoch's running sums, so that its
-	Correct      int     `json:"correct"`       // logged averages come out as without a stop
-	Seen         int     `json:"seen"`          //
-	EpochSeconds float64 `json:"epoch_seconds"` // time spent in this epoch so far
-	BestEpoch    int     `json:"best_epoch"`    // the best checkpoint so far
-	BestAccuracy float64 `json:"best_accuracy"` //
-	BestLoss     float64 `json:"best_loss"`     //
-	GradNormSum  float64 `json:"grad_norm_sum"` // this epoch's sum of step gradient norms
-	Interrupted  bool    `json:"interrupted"`   // saved by Ctrl-C rather than at an epoch's end
-}
 
 // epochProgress is an epoch's running sums.
 type epochProgress struct {
@@ -51,44 +33,45 @@ type epochProgress struct {
 
 // saveResume writes run/resume/ for the state after `done` batches of `epoch`.
 func (t *trainer) saveResume(epoch int, p epochProgress, interrupted bool) error {
-	st := &ResumeState{Epoch: epoch, Batch: p.batch, Step: t.step, TrainSeconds: t.trainSeconds,
+	st := &checkpoint.ResumeState{Epoch: epoch, Batch: p.batch, Step: t.step, TrainSeconds: t.trainSeconds,
 		LossSum: p.lossSum, Correct: p.correct, Seen: p.seen, EpochSeconds: p.seconds, GradNormSum: p.gradNormSum,
 		BestEpoch: t.best.epoch, BestAccuracy: t.best.accuracy, BestLoss: t.best.loss, Interrupted: interrupted}
-	meta := CheckpointMeta{Vocab: t.vocab.Words(), Epoch: epoch, Config: t.cfg, Resume: st}
-	return saveCheckpoint(t.path(ResumeDir), meta, t.params, t.optimiserTensors())
+	meta := checkpoint.Meta{Vocab: t.Vocab.Words(), Epoch: epoch, Config: t.cfg, Resume: st}
+	return checkpoint.Save(t.path(checkpoint.ResumeDir), meta, t.Params, t.optimiserTensors()...)
 }
 
-func (t *trainer) optimiserTensors() []extraTensor {
-	var out []extraTensor
-	for i, s := range t.params.Specs() {
-		if t.optimiser.m == nil || t.optimiser.m[i] == nil {
+func (t *trainer) optimiserTensors() []checkpoint.Extra {
+	var out []checkpoint.Extra
+	m, v := t.Optimiser.Moments()
+	for i, s := range t.Params.Specs() {
+		if m == nil || m[i] == nil {
 			continue
 		}
-		out = append(out, extraTensor{extraPrefix + "m." + s.Name, s.Shape, t.optimiser.m[i]},
-			extraTensor{extraPrefix + "v." + s.Name, s.Shape, t.optimiser.v[i]})
+		out = append(out, checkpoint.Extra{Name: checkpoint.ExtraPrefix + "m." + s.Name, Shape: s.Shape, Data: m[i]},
+			checkpoint.Extra{Name: checkpoint.ExtraPrefix + "v." + s.Name, Shape: s.Shape, Data: v[i]})
 	}
 	return out
 }
 
 // Resume continues the run in dir from its resumable checkpoint.
 func Resume(dir string, opt Options) (*Metrics, error) {
-	cfg, err := LoadConfig(filepath.Join(dir, "config.json"))
+	cfg, err := config.Load(filepath.Join(dir, "config.json"))
 	if err != nil {
 		return nil, err
 	}
-	ck, err := LoadCheckpoint(filepath.Join(dir, ResumeDir))
+	ck, err := checkpoint.Load(filepath.Join(dir, checkpoint.ResumeDir))
 	if err != nil {
 		return nil, fmt.Errorf("cannot resume %s: %w", dir, err)
 	}
 	if ck.Meta.Resume == nil {
-		return nil, fmt.Errorf("cannot resume %s: %s/%s is not a resumable checkpoint", dir, ResumeDir, CheckpointFile)
+		return nil, fmt.Errorf("cannot resume %s: %s/%s is not a resumable checkpoint", dir, checkpoint.ResumeDir, checkpoint.FileName)
 	}
 	opt.OutDir = dir
 	return runFrom(cfg, opt, ck)
 }
 
 // restore puts the trainer where the resumable checkpoint left it.
-func (t *trainer) restore(ck *Checkpoint) (epochProgress, error) {
+func (t *trainer) restore(ck *checkpoint.Checkpoint) (epochProgress, error) {
 	st := ck.Meta.Resume
 	if err := t.restoreWeights(ck); err != nil {
 		return epochProgress{}, err
@@ -99,7 +82,7 @@ func (t *trainer) restore(ck *Checkpoint) (epochProgress, error) {
 		return epochProgress{}, err
 	}
 	for e := 1; e < st.Epoch; e++ { // replay the shuffles, so the RNG is where it was
-		if _, err := data.Batches(t.corpus.Train, t.vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true); err != nil {
+		if _, err := data.Batches(t.Corpus.Train, t.Vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true); err != nil {
 			return epochProgress{}, err
 		}
 	}
@@ -109,24 +92,24 @@ func (t *trainer) restore(ck *Checkpoint) (epochProgress, error) {
 	return epochProgress{batch: st.Batch, correct: st.Correct, seen: st.Seen, lossSum: st.LossSum, seconds: st.EpochSeconds, gradNormSum: st.GradNormSum}, nil
 }
 
-func (t *trainer) restoreWeights(ck *Checkpoint) error {
-	if fmt.Sprint(ck.Meta.Model) != fmt.Sprint(t.params.Config()) {
-		return fmt.Errorf("the resumable checkpoint's model %+v differs from config.json's %+v", ck.Meta.Model, t.params.Config())
+func (t *trainer) restoreWeights(ck *checkpoint.Checkpoint) error {
+	if fmt.Sprint(ck.Meta.Model) != fmt.Sprint(t.Params.Config()) {
+		return fmt.Errorf("the resumable checkpoint's model %+v differs from config.json's %+v", ck.Meta.Model, t.Params.Config())
 	}
-	t.optimiser.t = ck.Meta.Resume.Step
-	specs := t.params.Specs()
-	t.optimiser.m, t.optimiser.v = make([][]float64, len(specs)), make([][]float64, len(specs))
+	specs := t.Params.Specs()
+	m, v := make([][]float64, len(specs)), make([][]float64, len(specs))
 	for i, s := range specs {
-		if err := t.params.SetValues(s.Name, ck.Params.Values(s.Name)); err != nil {
+		if err := t.Params.SetValues(s.Name, ck.Params.Values(s.Name)); err != nil {
 			return err
 		}
-		m, okM := ck.Extra[extraPrefix+"m."+s.Name]
-		v, okV := ck.Extra[extraPrefix+"v."+s.Name]
+		var okM, okV bool
+		m[i], okM = ck.Extra[checkpoint.ExtraPrefix+"m."+s.Name]
+		v[i], okV = ck.Extra[checkpoint.ExtraPrefix+"v."+s.Name]
 		if okM != okV || (ck.Meta.Resume.Step > 0 && !okM) {
 			return fmt.Errorf("the resumable checkpoint lacks Adam's moments for %s", s.Name)
 		}
-		t.optimiser.m[i], t.optimiser.v[i] = m, v
 	}
+	t.Optimiser.SetState(ck.Meta.Resume.Step, m, v)
 	return nil
 }
 
@@ -135,7 +118,7 @@ func (t *trainer) restoreBest() error {
 	if t.best.epoch == 0 {
 		return nil
 	}
-	ck, err := LoadCheckpoint(t.opt.OutDir)
+	ck, err := checkpoint.Load(t.opt.OutDir)
 	if err != nil {
 		return fmt.Errorf("the best checkpoint: %w", err)
 	}
@@ -163,5 +146,5 @@ func trimEpochLog(path string, epoch int) error {
 			kept.Write(append(line, '\n'))
 		}
 	}
-	return writeFileAtomic(path, kept.Bytes())
+	return checkpoint.WriteFileAtomic(path, kept.Bytes())
 }

@@ -11,6 +11,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"itformer/checkpoint"
+	"itformer/model"
 )
 
 // stopAfter is a context whose Err turns to Canceled after n calls: the
@@ -66,8 +69,8 @@ func assertSameRun(t *testing.T, dir string, want *trainedRun, got *Metrics) {
 			t.Errorf("epoch %d differs from the uninterrupted run:\n%+v\n%+v", i+1, epochs[i], want.epochs[i])
 		}
 	}
-	a, errA := LoadCheckpoint(dir)
-	b, errB := LoadCheckpoint(want.dir)
+	a, errA := checkpoint.Load(dir)
+	b, errB := checkpoint.Load(want.dir)
 	if errA != nil || errB != nil {
 		t.Fatal(errA, errB)
 	}
@@ -79,8 +82,8 @@ func assertSameRun(t *testing.T, dir string, want *trainedRun, got *Metrics) {
 	if !reflect.DeepEqual(m, w) {
 		t.Errorf("metrics differ:\n%+v\n%+v", m, w)
 	}
-	if _, err := os.Stat(filepath.Join(dir, ResumeDir)); !os.IsNotExist(err) {
-		t.Errorf("a finished run still holds %s/ (%v)", ResumeDir, err)
+	if _, err := os.Stat(filepath.Join(dir, checkpoint.ResumeDir)); !os.IsNotExist(err) {
+		t.Errorf("a finished run still holds %s/ (%v)", checkpoint.ResumeDir, err)
 	}
 }
 
@@ -94,7 +97,7 @@ func TestResumeMatchesUninterruptedRun(t *testing.T) {
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("first stop: %v, want ErrInterrupted", err)
 	}
-	ck, err := LoadCheckpoint(filepath.Join(dir, ResumeDir))
+	ck, err := checkpoint.Load(filepath.Join(dir, checkpoint.ResumeDir))
 	if err != nil || ck.Meta.Resume == nil || ck.Meta.Resume.Epoch != 1 || ck.Meta.Resume.Batch != 50 || !ck.Meta.Resume.Interrupted {
 		t.Fatalf("resumable checkpoint after 50 steps: %+v, %v", ck, err)
 	}
@@ -124,11 +127,11 @@ func TestKillAndResume(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, filepath.Join(dir, ResumeDir, CheckpointFile), 60*time.Second)
+	waitFor(t, filepath.Join(dir, checkpoint.ResumeDir, checkpoint.FileName), 60*time.Second)
 	time.Sleep(time.Duration(rand.Intn(1500)) * time.Millisecond) // somewhere in epoch 2
 	cmd.Process.Kill()
 	cmd.Wait()
-	if _, err := LoadCheckpoint(dir); err != nil {
+	if _, err := checkpoint.Load(dir); err != nil {
 		t.Fatalf("after SIGKILL the best checkpoint does not load: %v", err)
 	}
 	m, err := Resume(dir, Options{})
@@ -156,8 +159,12 @@ func TestResumeRefusals(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), tinyConfig.JSON(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := newFixture(t, "float64", 6, 1)
-	if err := SaveCheckpoint(filepath.Join(dir, ResumeDir), f.meta, f.params); err != nil {
+	params, err := model.NewParams(tinyConfig.ModelFor(12), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := checkpoint.Meta{Vocab: []string{"<pad>", "<unk>", "a", "ate", "because", "dog", "food", "hungry", "it", "tasty", "the", "was"}, Config: tinyConfig}
+	if err := checkpoint.Save(filepath.Join(dir, checkpoint.ResumeDir), meta, params); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Resume(dir, Options{}); err == nil {

@@ -7,31 +7,38 @@ package train
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand"
 	"os"
 
+	"itformer/checkpoint"
+	"itformer/config"
 	"itformer/data"
 	"itformer/model"
 )
 
-// Options are a run's destination and displays.
+// Options are a run's destination and how it reports. The package prints
+// nothing: a command draws progress and prints the epochs from the callbacks.
 type Options struct {
-	OutDir   string          // the run folder; created if missing
-	Progress io.Writer       // progress bar (usually stderr); nil for none
-	Log      io.Writer       // epoch lines and the closing summary; nil for none
-	Context  context.Context // cancelling it (Ctrl-C) saves a resumable checkpoint and stops; nil: never
+	OutDir  string          // the run folder; created if missing
+	Context context.Context // cancelling it (Ctrl-C) saves a resumable checkpoint and stops; nil: never
+	// Callbacks, each optional, called on the training goroutine.
+	OnStep   func(StepReport)              // after every optimiser step
+	OnEpoch  func(rec EpochRecord, of int) // after every epoch, once it is logged; of: the run's epochs
+	OnResume func(checkpoint.ResumeState)  // when a resumed run is about to continue
+}
+
+// StepReport is an epoch's running figures after one more step.
+type StepReport struct {
+	Epoch, Epochs  int     // the epoch, 1-based, of how many
+	Seen, Total    int     // sentences of this epoch trained on, of how many
+	Loss, Accuracy float64 // the epoch's running mean loss and accuracy
 }
 
 type trainer struct {
-	cfg          Config
+	*Session
+	cfg          config.Run
 	opt          Options
-	corpus       *data.Corpus
-	vocab        *data.Vocab
-	params       *model.Params
-	trainG       *model.Graph
 	evalG        *model.Graph
-	optimiser    *adam
 	rng          *rand.Rand
 	step         int
 	val, test    []data.Batch
@@ -42,15 +49,12 @@ type trainer struct {
 }
 
 // Run trains a model as cfg describes and writes the run folder.
-func Run(cfg Config, opt Options) (*Metrics, error) { return runFrom(cfg, opt, nil) }
+func Run(cfg config.Run, opt Options) (*Metrics, error) { return runFrom(cfg, opt, nil) }
 
 // runFrom trains from scratch (resume == nil) or from a resumable checkpoint.
-func runFrom(cfg Config, opt Options, resume *Checkpoint) (*Metrics, error) {
+func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metrics, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
-	}
-	if opt.Log == nil {
-		opt.Log = io.Discard
 	}
 	if opt.Context == nil {
 		opt.Context = context.Background()
@@ -75,7 +79,7 @@ func runFrom(cfg Config, opt Options, resume *Checkpoint) (*Metrics, error) {
 
 // start restores a resumed run and opens the epoch log: truncated for a new
 // run, appended to (after trimming) for a resumed one.
-func (t *trainer) start(resume *Checkpoint) (int, epochProgress, error) {
+func (t *trainer) start(resume *checkpoint.Checkpoint) (int, epochProgress, error) {
 	flags, first, progress := os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 1, epochProgress{}
 	if resume != nil {
 		var err error
@@ -83,7 +87,9 @@ func (t *trainer) start(resume *Checkpoint) (int, epochProgress, error) {
 			return 0, progress, err
 		}
 		flags, first = os.O_CREATE|os.O_WRONLY|os.O_APPEND, resume.Meta.Resume.Epoch
-		fmt.Fprintf(t.opt.Log, "resuming at epoch %d, batch %d (step %d)\n", first, progress.batch, t.step)
+		if t.opt.OnResume != nil {
+			t.opt.OnResume(*resume.Meta.Resume)
+		}
 	}
 	var err error
 	t.epochLog, err = os.OpenFile(t.path("epochs.jsonl"), flags, 0o644)
@@ -95,50 +101,36 @@ func (t *trainer) prepare() error {
 	if err := os.MkdirAll(t.opt.OutDir, 0o755); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(t.path("config.json"), t.cfg.JSON()); err != nil {
+	if err := checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON()); err != nil {
 		return err
 	}
-	if err := t.prepareData(); err != nil {
-		return err
-	}
-	return t.prepareModel()
+	return t.prepareData()
 }
 
+// prepareData builds the session and the evaluation batches and graph.
 func (t *trainer) prepareData() error {
 	var err error
-	if t.corpus, err = data.Generate(t.cfg.Data.Seed); err != nil {
-		return fmt.Errorf("generating the corpus: %w", err)
+	if t.Session, err = NewSession(t.cfg); err != nil {
+		return err
 	}
-	t.vocab = data.BuildVocab(t.corpus.Train)
 	T, evalSize := t.cfg.Model.MaxLen, t.cfg.Train.EvalBatchSize
-	if t.val, err = data.Batches(t.corpus.Validation, t.vocab, evalSize, T, nil, false); err != nil {
+	if t.val, err = data.Batches(t.Corpus.Validation, t.Vocab, evalSize, T, nil, false); err != nil {
 		return fmt.Errorf("validation batches: %w", err)
 	}
-	if t.test, err = data.Batches(t.corpus.Test, t.vocab, evalSize, T, nil, false); err != nil {
+	if t.test, err = data.Batches(t.Corpus.Test, t.Vocab, evalSize, T, nil, false); err != nil {
 		return fmt.Errorf("test batches: %w", err)
 	}
-	return nil
-}
-
-func (t *trainer) prepareModel() error {
-	var err error
-	if t.params, err = model.NewParams(t.cfg.ModelFor(t.vocab.Size()), t.cfg.Seed); err != nil {
-		return err
-	}
-	T := t.cfg.Model.MaxLen
-	if t.trainG, err = model.NewGraph(t.params, model.GraphOptions{Batch: t.cfg.Train.BatchSize, SeqLen: T, Train: true, AttentionSupervision: t.cfg.Train.AttentionSupervision}); err != nil {
-		return err
-	}
-	if t.evalG, err = model.NewGraph(t.params, model.GraphOptions{Batch: t.cfg.Train.EvalBatchSize, SeqLen: T, Attention: true}); err != nil {
-		return err
-	}
-	t.optimiser = newAdam(t.cfg.Train)
-	return nil
+	t.evalG, err = model.NewGraph(t.Params, model.GraphOptions{Batch: evalSize, SeqLen: T, Attention: true})
+	return err
 }
 
 func (t *trainer) close() {
-	t.trainG.Close()
-	t.evalG.Close()
+	if t.Session != nil {
+		t.Session.Close()
+	}
+	if t.evalG != nil {
+		t.evalG.Close()
+	}
 	if t.epochLog != nil {
 		t.epochLog.Close()
 	}
@@ -162,7 +154,7 @@ func (t *trainer) learningRateAt(step int) float64 {
 // unless the loss or a gradient is not finite.
 // It returns the run's output and the gradients' global norm.
 func (t *trainer) trainStep(b data.Batch) (*model.Output, float64, error) {
-	out, err := t.trainG.Run(modelBatch(b))
+	out, err := t.Graph.Run(ModelBatch(b))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -170,8 +162,8 @@ func (t *trainer) trainStep(b data.Batch) (*model.Output, float64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	t.optimiser.lr = t.learningRate()
-	if err := t.optimiser.step(t.trainG.ValueGrads()); err != nil {
+	t.Optimiser.LearningRate = t.learningRate()
+	if err := t.Optimiser.Step(t.Graph.ValueGrads()); err != nil {
 		return nil, 0, fmt.Errorf("optimiser step %d: %w", t.step, err)
 	}
 	t.step++

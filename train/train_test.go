@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,13 +14,24 @@ import (
 	"sync"
 	"testing"
 
+	"itformer/checkpoint"
+	"itformer/config"
 	"itformer/data"
 	"itformer/model"
 )
 
+// tinyConfig is configs/tiny.json, the config the tests train.
+var tinyConfig = func() config.Run {
+	c, err := config.Load("../configs/tiny.json")
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
 // trainedRun is one finished Run and what it wrote.
 type trainedRun struct {
-	cfg     Config
+	cfg     config.Run
 	dir     string
 	metrics *Metrics
 	log     string
@@ -57,15 +69,16 @@ func readEpochs(t *testing.T, path string) []EpochRecord {
 // trainConfig trains configs/tiny.json with overrides into dir (which Run creates).
 func trainConfig(t *testing.T, dir string, overrides ...string) (*trainedRun, error) {
 	t.Helper()
-	cfg, err := LoadConfig("../configs/tiny.json", overrides...)
+	cfg, err := config.Load("../configs/tiny.json", overrides...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	m, err := Run(cfg, Options{OutDir: dir, Log: &log})
+	m, err := Run(cfg, Options{OutDir: dir, OnEpoch: func(rec EpochRecord, of int) { fmt.Fprintln(&log, rec.Line(of)) }})
 	if err != nil {
 		return nil, err
 	}
+	log.WriteString(m.Summary())
 	return &trainedRun{cfg: cfg, dir: dir, metrics: m, log: log.String(), epochs: readEpochs(t, filepath.Join(dir, "epochs.jsonl"))}, nil
 }
 
@@ -123,8 +136,8 @@ func TestRun(t *testing.T) {
 				}
 			}
 		}
-		ca, errA := LoadCheckpoint(a.dir)
-		cb, errB := LoadCheckpoint(b.dir)
+		ca, errA := checkpoint.Load(a.dir)
+		cb, errB := checkpoint.Load(b.dir)
 		if errA != nil || errB != nil {
 			t.Fatal(errA, errB)
 		}
@@ -207,13 +220,13 @@ func checkRunFolder(t *testing.T, r *trainedRun) {
 	if len(weights) != 1 {
 		t.Fatalf("run folder holds %d weights files (%q), want 1", len(weights), names)
 	}
-	want := []string{CheckpointFile, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
+	want := []string{checkpoint.FileName, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Errorf("run folder holds %q, want %q", names, want)
 	}
 
-	cfg, err := LoadConfig(filepath.Join(r.dir, "config.json"))
+	cfg, err := config.Load(filepath.Join(r.dir, "config.json"))
 	if err != nil {
 		t.Fatalf("config.json: %v", err)
 	}
@@ -298,7 +311,7 @@ func checkEpochs(t *testing.T, r *trainedRun, trainSize int) {
 }
 
 func checkRunCheckpoint(t *testing.T, r *trainedRun, corpus *data.Corpus) {
-	ck, err := LoadCheckpoint(r.dir)
+	ck, err := checkpoint.Load(r.dir)
 	if err != nil {
 		t.Fatalf("LoadCheckpoint: %v", err)
 	}
@@ -379,20 +392,7 @@ func TestLearningRateWarmup(t *testing.T) {
 	}
 }
 
-func TestArgmaxAndBestHead(t *testing.T) {
-	for _, tc := range []struct {
-		xs   []float64
-		want int
-	}{
-		{[]float64{0.1, 0.7, 0.2}, 1},
-		{[]float64{0.5, 0.5}, 0}, // ties go to the first
-		{[]float64{-3, -1, -2}, 1},
-		{[]float64{4}, 0},
-	} {
-		if got := argmax(tc.xs); got != tc.want {
-			t.Errorf("argmax(%v) = %d, want %d", tc.xs, got, tc.want)
-		}
-	}
+func TestBestHead(t *testing.T) {
 	for _, tc := range []struct {
 		grid [][]float64
 		want BestHead

@@ -7,19 +7,19 @@ package main
 // carries the parent's high-water mark into a vforked child's ru_maxrss.)
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
+	"itformer/checkpoint"
 	"itformer/cmd/internal/defaultmodel"
+	"itformer/config"
 	"itformer/data"
+	"itformer/inference"
 	"itformer/model"
 	"itformer/train"
 )
@@ -42,7 +42,7 @@ func timeEach(rounds, n int, f func() error) (time.Duration, error) {
 	return time.Duration(median(per)), nil
 }
 
-func inference(o options) error {
+func inferenceSection(o options) error {
 	ck, err := defaultmodel.Load()
 	if err != nil {
 		return err
@@ -75,7 +75,8 @@ func inference(o options) error {
 		if err != nil {
 			return err
 		}
-		resolve, err := timeEach(o.rounds, 5, func() error { _, err := ck.Resolve(o.sentence); return err })
+		p := inference.New(ck)
+		resolve, err := timeEach(o.rounds, 5, func() error { _, err := p.Resolve(o.sentence); return err })
 		if err != nil {
 			return err
 		}
@@ -90,7 +91,7 @@ func inference(o options) error {
 		}
 		fmt.Printf("  forward pass of a built graph        %7.3f ms\n", ms(fwd))
 		fmt.Printf("  building that graph                  %7.3f ms\n", ms(build))
-		fmt.Printf("  Checkpoint.Resolve (as cmd/infer)    %7.3f ms   %.0f sentences/s\n", ms(resolve), float64(time.Second)/float64(resolve))
+		fmt.Printf("  Predictor.Resolve (graph kept)       %7.3f ms   %.0f sentences/s\n", ms(resolve), float64(time.Second)/float64(resolve))
 		fmt.Printf("  peak memory of a process that loads the model and resolves one sentence: %.1f MB (answer: %s)\n", rss, answer)
 	}
 	if o.only["load"] {
@@ -106,7 +107,7 @@ func inference(o options) error {
 // trainReport is what the train child prints.
 type trainReport struct {
 	Epochs          []train.EpochRecord `json:"epochs"`
-	EpochEnd        []float64           `json:"epoch_end_seconds"` // since the child started, after each epoch's log line
+	EpochEnd        []float64           `json:"epoch_end_seconds"` // since the child started, after each epoch was logged
 	Total           float64             `json:"total_seconds"`
 	PeakMB          float64             `json:"peak_rss_mb"`
 	WeightsSHA256   string              `json:"weights_sha256"`
@@ -187,7 +188,7 @@ func child(what string, args []string) error {
 		if err != nil {
 			return err
 		}
-		res, err := ck.Resolve(strings.Join(args, " "))
+		res, err := inference.New(ck).Resolve(strings.Join(args, " "))
 		if err != nil {
 			return err
 		}
@@ -203,34 +204,9 @@ func child(what string, args []string) error {
 	return fmt.Errorf("unknown child %q", what)
 }
 
-// epochClock notes the time of every epoch line train.Run logs.
-type epochClock struct {
-	mu    sync.Mutex
-	start time.Time
-	ends  []float64
-	rest  []byte
-}
-
-func (c *epochClock) Write(p []byte) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.rest = append(c.rest, p...)
-	for {
-		i := bytes.IndexByte(c.rest, '\n')
-		if i < 0 {
-			return len(p), nil
-		}
-		if strings.HasPrefix(string(c.rest[:i]), "epoch ") {
-			c.ends = append(c.ends, time.Since(c.start).Seconds())
-			fmt.Fprint(os.Stderr, ".")
-		}
-		c.rest = c.rest[i+1:]
-	}
-}
-
-func childTrain(config string) error {
-	clock := &epochClock{start: time.Now()}
-	cfg, err := train.LoadConfig(config)
+func childTrain(configPath string) error {
+	start := time.Now()
+	cfg, err := config.Load(configPath)
 	if err != nil {
 		return err
 	}
@@ -239,17 +215,18 @@ func childTrain(config string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	m, err := train.Run(cfg, train.Options{OutDir: dir, Log: clock})
+	var r trainReport
+	m, err := train.Run(cfg, train.Options{OutDir: dir, OnEpoch: func(rec train.EpochRecord, _ int) {
+		r.Epochs = append(r.Epochs, rec)
+		r.EpochEnd = append(r.EpochEnd, time.Since(start).Seconds())
+		fmt.Fprint(os.Stderr, ".")
+	}})
 	if err != nil {
 		return err
 	}
-	total := time.Since(clock.start).Seconds()
+	r.Total, r.TestAccuracy, r.SentencesPerSec = time.Since(start).Seconds(), m.Test.Accuracy, m.SentencesPerSecond
 	fmt.Fprintln(os.Stderr)
-	r := trainReport{EpochEnd: clock.ends, Total: total, TestAccuracy: m.Test.Accuracy, SentencesPerSec: m.SentencesPerSecond}
-	if r.Epochs, err = readEpochs(filepath.Join(dir, "epochs.jsonl")); err != nil {
-		return err
-	}
-	ck, err := train.LoadCheckpoint(dir)
+	ck, err := checkpoint.Load(dir)
 	if err != nil {
 		return err
 	}
@@ -258,22 +235,4 @@ func childTrain(config string) error {
 		return err
 	}
 	return json.NewEncoder(os.Stdout).Encode(r)
-}
-
-func readEpochs(path string) ([]train.EpochRecord, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var recs []train.EpochRecord
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var r train.EpochRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, err
-		}
-		recs = append(recs, r)
-	}
-	return recs, sc.Err()
 }

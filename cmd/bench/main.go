@@ -26,13 +26,13 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
+
+	"itformer/cmd/internal/cli"
 )
 
 type options struct {
@@ -54,19 +54,13 @@ func main() {
 		}
 		return
 	}
-	err := run(os.Args[1:])
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
+	cli.Exit("bench", run(os.Args[1:]))
 }
 
 var sections = []string{"step", "infer", "load", "pytorch", "train"}
 
 func run(args []string) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs := cli.NewFlagSet("bench", "bench [-only SECTIONS] [-config FILE] [-dtype float64|float32] [-rounds N] [-steps N] ...")
 	only := fs.String("only", strings.Join(sections, ","), "sections to run, comma-separated: "+strings.Join(sections, ", "))
 	config := fs.String("config", "configs/default.json", "run config for the training step and the training run")
 	dtype := fs.String("dtype", "", "override model.dtype for the step and pytorch sections (float64 or float32)")
@@ -76,29 +70,29 @@ func run(args []string) error {
 	script := fs.String("script", "cmd/bench/pytorch_step.py", "the PyTorch step script")
 	threads := fs.String("torch-threads", "2,1", "torch.set_num_threads values to compare, comma-separated")
 	sentence := fs.String("sentence", "A dog ate the food because it was hungry", "the sentence for the infer section")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
+	if err := fs.NoArguments(); err != nil {
+		return err
 	}
 	o := options{only: map[string]bool{}, config: *config, dtype: *dtype, rounds: *rounds, steps: *steps,
 		python: *python, script: *script, sentence: *sentence}
 	for _, s := range strings.Split(*only, ",") {
 		if s = strings.TrimSpace(s); !slices.Contains(sections, s) {
-			return fmt.Errorf("-only: unknown section %q (want %s)", s, strings.Join(sections, ", "))
+			return fs.Mistake("-only: unknown section %q (want %s)", s, strings.Join(sections, ", "))
 		}
 		o.only[s] = true
 	}
 	for _, s := range strings.Split(*threads, ",") {
 		var n int
 		if _, err := fmt.Sscan(strings.TrimSpace(s), &n); err != nil || n < 1 {
-			return fmt.Errorf("-torch-threads: %q is not a positive integer", s)
+			return fs.Mistake("-torch-threads: %q is not a positive integer", s)
 		}
 		o.threads = append(o.threads, n)
 	}
 	if o.rounds < 1 || o.steps < 1 {
-		return fmt.Errorf("-rounds and -steps must be positive")
+		return fs.Mistake("-rounds and -steps must be positive")
 	}
 	printMachine()
 	if o.only["step"] || o.only["pytorch"] {
@@ -107,7 +101,7 @@ func run(args []string) error {
 		}
 	}
 	if o.only["infer"] || o.only["load"] {
-		if err := inference(o); err != nil {
+		if err := inferenceSection(o); err != nil {
 			return err
 		}
 	}

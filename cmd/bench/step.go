@@ -25,19 +25,16 @@ import (
 
 	"gorgonia.org/tensor"
 
+	"itformer/config"
 	"itformer/data"
-	"itformer/model"
 	"itformer/train"
 )
 
-// goStepper is the Go side: a training graph, its batches and Adam's state.
+// goStepper is the Go side: a training session, as train.Run prepares it, and its batches.
 type goStepper struct {
-	cfg     train.Config
-	params  *model.Params
-	graph   *model.Graph
+	*train.Session
 	batches []data.Batch
-	m, v    [][]float64
-	t, next int
+	next    int
 }
 
 func newGoStepper(o options) (*goStepper, error) {
@@ -45,97 +42,48 @@ func newGoStepper(o options) (*goStepper, error) {
 	if o.dtype != "" {
 		sets = append(sets, "model.dtype="+o.dtype)
 	}
-	cfg, err := train.LoadConfig(o.config, sets...)
+	cfg, err := config.Load(o.config, sets...)
 	if err != nil {
 		return nil, err
 	}
-	corpus, err := data.Generate(cfg.Data.Seed)
+	s, err := train.NewSession(cfg)
 	if err != nil {
 		return nil, err
 	}
-	vocab := data.BuildVocab(corpus.Train)
-	batches, err := data.Batches(corpus.Train, vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, rand.New(rand.NewSource(cfg.Seed)), true)
+	batches, err := data.Batches(s.Corpus.Train, s.Vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, rand.New(rand.NewSource(cfg.Seed)), true)
 	if err != nil {
 		return nil, err
 	}
-	params, err := model.NewParams(cfg.ModelFor(vocab.Size()), cfg.Seed)
-	if err != nil {
-		return nil, err
-	}
-	g, err := model.NewGraph(params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen, Train: true,
-		AttentionSupervision: cfg.Train.AttentionSupervision})
-	if err != nil {
-		return nil, err
-	}
-	return &goStepper{cfg: cfg, params: params, graph: g, batches: batches[:min(32, len(batches))]}, nil
-}
-
-func batchOf(b data.Batch) model.Batch {
-	return model.Batch{IDs: b.IDs, Lengths: b.Lengths, Pronoun: b.Pronoun, Antecedent: b.Antecedent}
+	return &goStepper{Session: s, batches: batches[:min(32, len(batches))]}, nil
 }
 
 // check runs batch 0 forward and backward, discards the gradients and returns the objective and its parts.
 func (s *goStepper) check() ([3]float64, error) {
-	out, err := s.graph.Run(batchOf(s.batches[0]))
+	out, err := s.Graph.Run(train.ModelBatch(s.batches[0]))
 	if err != nil {
 		return [3]float64{}, err
 	}
-	for _, vg := range s.graph.ValueGrads() {
+	for _, vg := range s.Graph.ValueGrads() {
 		g, _ := vg.Grad()
 		g.(*tensor.Dense).Zero()
 	}
 	return [3]float64{out.Objective, out.Loss, out.AttentionLoss}, nil
 }
 
-// steps runs n training steps and returns their mean duration.
+// steps runs n training steps (forward, backward, Adam at a constant learning
+// rate: the schedule costs nothing) and returns their mean duration.
 func (s *goStepper) steps(n int) (time.Duration, error) {
 	start := time.Now()
 	for i := 0; i < n; i++ {
-		if _, err := s.graph.Run(batchOf(s.batches[s.next%len(s.batches)])); err != nil {
+		if _, err := s.Graph.Run(train.ModelBatch(s.batches[s.next%len(s.batches)])); err != nil {
 			return 0, err
 		}
 		s.next++
-		s.adam()
+		if err := s.Optimiser.Step(s.Graph.ValueGrads()); err != nil {
+			return 0, err
+		}
 	}
 	return time.Since(start) / time.Duration(n), nil
-}
-
-// adam is train/adam.go's update (float64 moments, the dtype's own arithmetic),
-// with a constant learning rate: the schedule costs nothing.
-func (s *goStepper) adam() {
-	tc := s.cfg.Train
-	vgs := s.graph.ValueGrads()
-	if s.m == nil {
-		s.m, s.v = make([][]float64, len(vgs)), make([][]float64, len(vgs))
-	}
-	s.t++
-	c1, c2 := 1/(1-math.Pow(tc.Beta1, float64(s.t))), 1/(1-math.Pow(tc.Beta2, float64(s.t)))
-	for i, vg := range vgs {
-		g, _ := vg.Grad()
-		w, gd := vg.Value().(*tensor.Dense), g.(*tensor.Dense)
-		if s.m[i] == nil {
-			s.m[i], s.v[i] = make([]float64, w.Shape().TotalSize()), make([]float64, w.Shape().TotalSize())
-		}
-		m, v := s.m[i], s.v[i]
-		switch wd := w.Data().(type) {
-		case []float64:
-			gg := gd.Data().([]float64)
-			for j := range wd {
-				m[j] = gg[j]*(1-tc.Beta1) + m[j]*tc.Beta1
-				v[j] = gg[j]*gg[j]*(1-tc.Beta2) + v[j]*tc.Beta2
-				wd[j] += m[j] * c1 * -tc.LearningRate / (math.Sqrt(v[j]*c2) + tc.AdamEps)
-			}
-		case []float32:
-			gg := gd.Data().([]float32)
-			for j := range wd {
-				mj := gg[j]*float32(1-tc.Beta1) + float32(m[j])*float32(tc.Beta1)
-				vj := gg[j]*gg[j]*float32(1-tc.Beta2) + float32(v[j])*float32(tc.Beta2)
-				wd[j] += mj * float32(c1) * -float32(tc.LearningRate) / (float32(math.Sqrt(float64(vj*float32(c2)))) + float32(tc.AdamEps))
-				m[j], v[j] = float64(mj), float64(vj)
-			}
-		}
-		gd.Zero()
-	}
 }
 
 // torchProc is one pytorch_step.py process in --serve mode.
@@ -157,13 +105,13 @@ type spec struct {
 }
 
 func writeSpec(s *goStepper, path string) error {
-	c := s.cfg
+	c := s.Config
 	sp := spec{Config: map[string]int{"d_model": c.Model.DModel, "heads": c.Model.Heads, "layers": c.Model.Layers},
 		SeqLen: c.Model.MaxLen, Params: map[string]json.RawMessage{},
 		Train: map[string]float64{"learning_rate": c.Train.LearningRate, "beta1": c.Train.Beta1, "beta2": c.Train.Beta2,
 			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision}}
-	for _, ps := range s.params.Specs() {
-		raw, err := json.Marshal(map[string]any{"shape": ps.Shape, "data": s.params.Values(ps.Name)})
+	for _, ps := range s.Params.Specs() {
+		raw, err := json.Marshal(map[string]any{"shape": ps.Shape, "data": s.Params.Values(ps.Name)})
 		if err != nil {
 			return err
 		}
@@ -260,8 +208,8 @@ func sideBySide(o options) error {
 	if err != nil {
 		return err
 	}
-	defer s.graph.Close()
-	c := s.cfg
+	defer s.Close()
+	c := s.Config
 	fmt.Printf("\ntraining step: %s, dtype %s, batch %d x %d tokens, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
 		o.config, c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
 	goLoss, err := s.check()

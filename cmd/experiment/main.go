@@ -9,15 +9,15 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"itformer/cmd/internal/cli"
-	"itformer/train"
+	"itformer/experiment"
 )
 
 func main() {
@@ -25,29 +25,32 @@ func main() {
 }
 
 func run(args []string) error {
-	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
+	fs := cli.NewFlagSet("experiment", "experiment [-out DIR] [-runs DIR] [-workers N] configs/experiments/NAME.json")
 	out := fs.String("out", "", "folder for the results and plots (default docs/experiments/<name>)")
 	runs := fs.String("runs", "", "keep every run's folder here (default: discard them)")
 	workers := fs.Int("workers", 0, "runs at a time (default: one per core)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("give one experiment file, e.g. configs/experiments/scaling.json")
+		return fs.Mistake("give one experiment file, e.g. configs/experiments/scaling.json")
 	}
-	e, err := train.LoadExperiment(fs.Arg(0))
+	e, err := experiment.Load(fs.Arg(0))
 	if err != nil {
 		return err
 	}
 	if *out == "" {
 		*out = filepath.Join("docs", "experiments", e.Name)
 	}
-	opt := train.ExperimentOptions{OutDir: *out, RunsDir: *runs, Workers: *workers}
-	if term.IsTerminal(int(os.Stderr.Fd())) {
-		opt.Progress = os.Stderr
+	opt := experiment.Options{OutDir: *out, RunsDir: *runs, Workers: *workers}
+	if term.IsTerminal(int(os.Stderr.Fd())) { // a bar redrawn with \r makes no sense in a log file
+		bar := progressbar.NewOptions(len(e.Variants)*len(e.Seeds), progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionSetDescription("experiment "+e.Name), progressbar.OptionShowCount(), progressbar.OptionSetWidth(20))
+		opt.OnRunDone = func(done, _ int) { bar.Set(done) }
+		defer bar.Finish()
 	}
 	fmt.Printf("%s: %d variants x %d seeds\n", e.Name, len(e.Variants), len(e.Seeds))
-	res, err := train.RunExperiment(e, opt)
+	res, err := experiment.Run(e, opt)
 	if err != nil {
 		return err
 	}

@@ -8,9 +8,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"itformer/cmd/internal/cli"
 	"math"
 	"strings"
+
+	"itformer/cmd/internal/cli"
 
 	"itformer/model"
 )

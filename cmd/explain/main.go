@@ -12,7 +12,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,10 +19,8 @@ import (
 	"strings"
 
 	"itformer/cmd/internal/cli"
-	"itformer/cmd/internal/defaultmodel"
 	"itformer/data"
-	"itformer/model"
-	"itformer/train"
+	"itformer/inference"
 )
 
 func main() {
@@ -36,62 +33,54 @@ type options struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("explain", `explain [-run DIR] [-word W] [-layer L] [-head H] "a sentence" | explain -example robots|pool`)
 	var o options
 	fs.StringVar(&o.run, "run", "", "run folder or checkpoint.json (default: the embedded default model)")
 	fs.StringVar(&o.word, "word", "", `the word to explain, by position (1 = first) or text (default: the first "it")`)
 	fs.IntVar(&o.layer, "layer", 0, "layer, 1-based (default: the head trained to point, else the last layer)")
 	fs.IntVar(&o.head, "head", 0, "head, 1-based (default: as -layer)")
 	fs.StringVar(&o.example, "example", "", "an explainer's worked example instead of a sentence: robots or pool")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
 	if o.example != "" {
 		if fs.NArg() > 0 {
-			return fmt.Errorf("%w: -example takes no sentence", cli.ErrUsage)
+			return fs.Mistake("-example takes no sentence")
 		}
 		return runExample(stdout, o.example)
 	}
 	if fs.NArg() == 0 {
-		return fmt.Errorf("%w: give a sentence in quotes, or -example robots|pool", cli.ErrUsage)
+		return fs.Mistake("give a sentence in quotes, or -example robots|pool")
 	}
-	ck, err := loadModel(o.run)
+	p, err := cli.LoadModel(o.run)
 	if err != nil {
 		return err
 	}
-	tr, err := ck.Trace(strings.Join(fs.Args(), " "))
+	tr, err := p.Trace(strings.Join(fs.Args(), " "))
 	if err != nil {
 		return err
 	}
 	if len(tr.Unknown) > 0 {
 		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(tr.Unknown, ", "))
 	}
-	t, err := chooseTarget(ck, tr, o)
+	t, err := chooseTarget(p, tr, o)
 	if err != nil {
 		return err
 	}
-	return explainSentence(stdout, ck, tr, t)
-}
-
-func loadModel(path string) (*train.Checkpoint, error) {
-	if path == "" {
-		return defaultmodel.Load()
-	}
-	return train.LoadCheckpoint(path)
+	return explainSentence(stdout, p, tr, t)
 }
 
 // chooseTarget resolves -word, -layer and -head against the sentence and model.
-func chooseTarget(ck *train.Checkpoint, tr *train.Traced, o options) (target, error) {
+func chooseTarget(p *inference.Predictor, tr *inference.Traced, o options) (target, error) {
 	var t target
 	var err error
 	if t.word, err = chooseWord(tr, o.word); err != nil {
 		return t, err
 	}
-	c := ck.Meta.Model
+	c := p.Config()
 	t.layer, t.head = c.Layers-1, 0
-	if ck.Meta.Config.Train.AttentionSupervision > 0 {
-		t.layer, t.head = model.SupervisedHead(c)
+	if l, h, ok := p.SupervisedHead(); ok {
+		t.layer, t.head = l, h
 	}
 	if o.layer != 0 {
 		t.layer = o.layer - 1
@@ -108,7 +97,7 @@ func chooseTarget(ck *train.Checkpoint, tr *train.Traced, o options) (target, er
 	return t, nil
 }
 
-func chooseWord(tr *train.Traced, word string) (int, error) {
+func chooseWord(tr *inference.Traced, word string) (int, error) {
 	if word == "" {
 		if len(tr.Pronouns) == 0 {
 			return 0, fmt.Errorf(`no "it" in the sentence: pick a word with -word (a position or the word)`)

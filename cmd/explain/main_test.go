@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"itformer/cmd/internal/cli"
 	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"itformer/cmd/internal/cli"
 )
 
 func explain(t *testing.T, args ...string) string {

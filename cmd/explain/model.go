@@ -8,21 +8,21 @@ import (
 	"sort"
 	"strings"
 
+	"itformer/inference"
 	"itformer/model"
-	"itformer/train"
 )
 
 // target is the word, layer and head to explain (0-based).
 type target struct{ word, layer, head int }
 
-func explainSentence(w io.Writer, ck *train.Checkpoint, tr *train.Traced, t target) error {
+func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, t target) error {
 	steps, err := tr.Output.Steps(0, t.layer, t.head, t.word)
 	if err != nil {
 		return err
 	}
-	c := ck.Meta.Model
+	c := p.Config()
 	word := tr.Tokens[t.word]
-	fmt.Fprintf(w, "%q (word %d of %d) in layer %d, head %d\n%s", word, t.word+1, len(tr.Tokens), t.layer+1, t.head+1, supervisedNote(ck, t))
+	fmt.Fprintf(w, "%q (word %d of %d) in layer %d, head %d\n%s", word, t.word+1, len(tr.Tokens), t.layer+1, t.head+1, supervisedNote(p, t))
 	fmt.Fprintf(w, "sentence: %s\n", strings.Join(tr.Tokens, " "))
 	fmt.Fprintf(w, "sizes: d_model %d, %d heads, so d_k = %d / %d = %d\n\n", c.DModel, c.Heads, c.DModel, c.Heads, steps.DK)
 	fmt.Fprintf(w, "x, the word's vector entering layer %d (%d numbers):\n  x = %s\n\n", t.layer+1, len(steps.X), vector(steps.X))
@@ -31,15 +31,12 @@ func explainSentence(w io.Writer, ck *train.Checkpoint, tr *train.Traced, t targ
 	fmt.Fprintf(w, "  q = x·W^Q = %s\n  k = x·W^K = %s\n  v = x·W^V = %s\n\n", vector(steps.Q), vector(steps.K), vector(steps.V))
 	printSteps(w, tr.Tokens, steps)
 	fmt.Fprintf(w, "\nevery layer and head, where %q looks most (* = trained to point):\n", word)
-	summarise(w, ck, tr, t.word)
+	summarise(w, p, tr, t.word)
 	return nil
 }
 
-func supervisedNote(ck *train.Checkpoint, t target) string {
-	if ck.Meta.Config.Train.AttentionSupervision <= 0 {
-		return ""
-	}
-	if l, h := model.SupervisedHead(ck.Meta.Model); l == t.layer && h == t.head {
+func supervisedNote(p *inference.Predictor, t target) string {
+	if l, h, ok := p.SupervisedHead(); ok && l == t.layer && h == t.head {
 		return "(this head is trained to point from the pronoun to its antecedent)\n"
 	}
 	return ""
@@ -63,11 +60,8 @@ func printSteps(w io.Writer, tokens []string, s model.WordSteps) {
 }
 
 // summarise prints one line per layer and head: the word's three strongest weights.
-func summarise(w io.Writer, ck *train.Checkpoint, tr *train.Traced, word int) {
-	sl, sh := -1, -1
-	if ck.Meta.Config.Train.AttentionSupervision > 0 {
-		sl, sh = model.SupervisedHead(ck.Meta.Model)
-	}
+func summarise(w io.Writer, p *inference.Predictor, tr *inference.Traced, word int) {
+	sl, sh, _ := p.SupervisedHead()
 	for l, a := range tr.Output.Attention {
 		for h := 0; h < a.Shape[1]; h++ {
 			mark := " "

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"itformer/cmd/internal/defaultmodel"
+	"itformer/cmd/internal/cli"
 )
 
 // FuzzResolve: infer's input path (tokenise, encode, run the model) on any
@@ -16,7 +16,7 @@ func FuzzResolve(f *testing.F) {
 	for _, s := range []string{"A dog ate the food because it was hungry", "", "it", "it it it", "🐶 ate it because it was 🍖", "The zorblax ate it."} {
 		f.Add(s)
 	}
-	ck, err := defaultmodel.Load()
+	ck, err := cli.LoadModel("")
 	if err != nil {
 		f.Fatal(err)
 	}

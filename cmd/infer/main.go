@@ -13,16 +13,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"itformer/cmd/internal/cli"
-	"itformer/cmd/internal/defaultmodel"
 	"itformer/cmd/internal/viz"
-	"itformer/train"
+	"itformer/inference"
 )
 
 func main() {
@@ -30,27 +28,21 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("infer", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] "a sentence with it"`)
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	htmlPath := fs.String("html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: infer [-run DIR|checkpoint.json] [-json] [-html FILE] "a sentence with it"`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return fmt.Errorf("%w: give a sentence to resolve, in quotes", cli.ErrUsage)
+		return fs.Mistake("give a sentence to resolve, in quotes")
 	}
-	ck, err := loadModel(*runPath)
+	p, err := cli.LoadModel(*runPath)
 	if err != nil {
 		return err
 	}
-	res, err := ck.Resolve(strings.Join(fs.Args(), " "))
+	res, err := p.Resolve(strings.Join(fs.Args(), " "))
 	if err != nil {
 		return err
 	}
@@ -77,7 +69,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func writeHTML(path string, res *train.Resolution) error {
+func writeHTML(path string, res *inference.Resolution) error {
 	var buf bytes.Buffer
 	if err := viz.WritePage(&buf, res, viz.Options{}); err != nil {
 		return err
@@ -86,11 +78,4 @@ func writeHTML(path string, res *train.Resolution) error {
 		return fmt.Errorf("cannot write the HTML page: %w", err)
 	}
 	return nil
-}
-
-func loadModel(path string) (*train.Checkpoint, error) {
-	if path == "" {
-		return defaultmodel.Load()
-	}
-	return train.LoadCheckpoint(path)
 }

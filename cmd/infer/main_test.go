@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"itformer/cmd/internal/cli"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"itformer/train"
+	"itformer/checkpoint"
+	"itformer/cmd/internal/cli"
+
+	"itformer/inference"
 )
 
 func TestMissionSentenceAndTwin(t *testing.T) {
@@ -37,7 +39,7 @@ func TestJSONOutput(t *testing.T) {
 	if err := run([]string{"-json", "A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
-	var res train.Resolution
+	var res inference.Resolution
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out.String())
 	}
@@ -59,7 +61,7 @@ func TestUnknownWordsWarn(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	broken := t.TempDir()
-	if err := os.WriteFile(filepath.Join(broken, train.CheckpointFile), []byte("{not json"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(broken, checkpoint.FileName), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {

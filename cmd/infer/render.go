@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"itformer/train"
+	"itformer/inference"
 )
 
 // shade maps an attention weight to a block: the heavier, the darker.
@@ -27,7 +27,7 @@ func shade(w float64) string {
 	return "·"
 }
 
-func render(w io.Writer, p train.Prediction) {
+func render(w io.Writer, p inference.Prediction) {
 	pronoun := p.Tokens[p.Pronoun]
 	fmt.Fprintf(w, "%q (word %d) refers to %q (%.1f%%)\n", pronoun, p.Pronoun+1, p.AnswerWord, 100*p.WordProbs[p.Answer])
 	renderCandidates(w, p)
@@ -35,7 +35,7 @@ func render(w io.Writer, p train.Prediction) {
 	renderHeatmap(w, p)
 }
 
-func renderCandidates(w io.Writer, p train.Prediction) {
+func renderCandidates(w io.Writer, p inference.Prediction) {
 	var parts []string
 	rest := 1.0
 	for _, c := range p.Candidates {
@@ -49,7 +49,7 @@ func renderCandidates(w io.Writer, p train.Prediction) {
 	fmt.Fprintln(w, line)
 }
 
-func renderHeatmap(w io.Writer, p train.Prediction) {
+func renderHeatmap(w io.Writer, p inference.Prediction) {
 	widths := make([]int, len(p.Tokens))
 	header := fmt.Sprintf("%-10s", "")
 	for j, t := range p.Tokens {
@@ -67,7 +67,7 @@ func renderHeatmap(w io.Writer, p train.Prediction) {
 	}
 }
 
-func heatmapRow(p train.Prediction, l, h int, row []float64, widths []int) string {
+func heatmapRow(p inference.Prediction, l, h int, row []float64, widths []int) string {
 	mark := " "
 	if l == p.SupervisedLayer && h == p.SupervisedHead {
 		mark = "*"

@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -24,15 +23,13 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
-	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
 
 	"itformer/cmd/internal/cli"
-	"itformer/cmd/internal/defaultmodel"
 	"itformer/cmd/internal/viz"
-	"itformer/train"
+	"itformer/inference"
 )
 
 // Limits on what a request may carry.
@@ -50,23 +47,17 @@ func main() {
 
 // run serves until ctx is done.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("serve", "serve [-addr host:port] [-run DIR|checkpoint.json] [-open]")
 	addr := fs.String("addr", "localhost:8080", "address to listen on (host:port); keep the host a loopback one unless you mean to share the page")
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	open := fs.Bool("open", false, "open the page in the default browser")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serve [-addr host:port] [-run DIR|checkpoint.json] [-open]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		fs.Usage()
-		return fmt.Errorf("%w: unexpected arguments %q; type sentences into the page", cli.ErrUsage, fs.Args())
+		return fs.Mistake("unexpected arguments %q; type sentences into the page", fs.Args())
 	}
-	ck, err := loadModel(*runPath)
+	ck, err := cli.LoadModel(*runPath)
 	if err != nil {
 		return err
 	}
@@ -108,13 +99,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 }
 
-func loadModel(path string) (*train.Checkpoint, error) {
-	if path == "" {
-		return defaultmodel.Load()
-	}
-	return train.LoadCheckpoint(path)
-}
-
 func openBrowser(url string) error {
 	var cmd *exec.Cmd
 	switch runtime.GOOS {
@@ -134,11 +118,10 @@ func openBrowser(url string) error {
 
 // handler answers GET / (and POST /) with the form and, for a sentence, its result.
 type handler struct {
-	ck *train.Checkpoint
-	mu sync.Mutex // one Resolve at a time: the checkpoint's tensors are shared
+	p *inference.Predictor
 }
 
-func newHandler(ck *train.Checkpoint) http.Handler { return &handler{ck: ck} }
+func newHandler(p *inference.Predictor) http.Handler { return &handler{p: p} }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
@@ -198,10 +181,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.page(w, http.StatusOK, f)
 }
 
-func (h *handler) resolve(sentence string) (*train.Resolution, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.ck.Resolve(sentence)
+func (h *handler) resolve(sentence string) (*inference.Resolution, error) {
+	return h.p.Resolve(sentence) // safe for concurrent requests: one runs at a time
 }
 
 func (h *handler) page(w http.ResponseWriter, status int, f viz.Form) {

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"itformer/cmd/internal/cli"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,20 +15,20 @@ import (
 	"testing"
 	"time"
 
-	"itformer/cmd/internal/defaultmodel"
-	"itformer/train"
+	"itformer/cmd/internal/cli"
+	"itformer/inference"
 )
 
 var (
 	loadOnce sync.Once
-	shared   *train.Checkpoint
+	shared   *inference.Predictor
 	loadErr  error
 )
 
 // testServer serves the embedded model on loopback.
 func testServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	loadOnce.Do(func() { shared, loadErr = defaultmodel.Load() })
+	loadOnce.Do(func() { shared, loadErr = cli.LoadModel("") })
 	if loadErr != nil {
 		t.Fatal(loadErr)
 	}

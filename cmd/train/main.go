@@ -13,7 +13,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -23,9 +22,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
+	"itformer/config"
 	"itformer/train"
 )
 
@@ -33,7 +35,7 @@ type overrides []string
 
 func (o *overrides) String() string { return strings.Join(*o, ",") }
 func (o *overrides) Set(s string) error {
-	s, err := train.ParseOverride(s)
+	s, err := config.ParseOverride(s)
 	*o = append(*o, s)
 	return err
 }
@@ -43,32 +45,32 @@ func main() {
 }
 
 func run(args []string) error {
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs := cli.NewFlagSet("train", "train [-config FILE] [-out DIR] [-seed N] [-set key=value ...] | train -resume DIR")
 	configPath := fs.String("config", "configs/default.json", "config file describing the run")
 	out := fs.String("out", "", "run folder to write (default runs/<config name>-<time>)")
 	seed := fs.String("seed", "", "override the config's seed (weights and batch order)")
 	resume := fs.String("resume", "", "continue the stopped run in this folder (its config.json is used)")
 	var sets overrides
 	fs.Var(&sets, "set", "override a config field, e.g. -set train.epochs=5 (repeatable)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
+	if err := fs.NoArguments(); err != nil {
+		return err
 	}
 	if *resume != "" {
 		if len(sets) > 0 || *seed != "" || *out != "" || *configPath != "configs/default.json" {
-			return fmt.Errorf("-resume takes no other flag: a resumed run keeps its own config.json and folder")
+			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
 		return train1(*resume, func(o train.Options) (*train.Metrics, error) { return train.Resume(*resume, o) })
 	}
 	if *seed != "" {
 		if _, err := strconv.ParseInt(*seed, 10, 64); err != nil {
-			return fmt.Errorf("-seed %q: want an integer", *seed)
+			return fs.Mistake("-seed %q: want an integer", *seed)
 		}
 		sets = append(sets, "seed="+*seed)
 	}
-	cfg, err := train.LoadConfig(*configPath, sets...)
+	cfg, err := config.Load(*configPath, sets...)
 	if err != nil {
 		return err
 	}
@@ -85,23 +87,60 @@ func run(args []string) error {
 func train1(dir string, start func(train.Options) (*train.Metrics, error)) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opts := train.Options{OutDir: dir, Log: os.Stdout, Context: ctx}
-	if term.IsTerminal(int(os.Stderr.Fd())) {
-		opts.Progress = os.Stderr // a bar redrawn with \r only makes sense on a terminal
-	}
-	_, err := start(opts)
+	bar := newBar()
+	opts := train.Options{OutDir: dir, Context: ctx, OnStep: bar.step,
+		OnEpoch: func(rec train.EpochRecord, of int) { bar.clear(); fmt.Println(rec.Line(of)) },
+		OnResume: func(st checkpoint.ResumeState) {
+			fmt.Printf("resuming at epoch %d, batch %d (step %d)\n", st.Epoch, st.Batch, st.Step)
+		}}
+	m, err := start(opts)
+	bar.clear()
+	ckpt := filepath.Join(dir, checkpoint.FileName)
 	switch {
 	case errors.Is(err, train.ErrInterrupted):
-		fmt.Printf("\n%v: saved %s; continue with\n  go run ./cmd/train -resume %s\n", err, filepath.Join(dir, train.ResumeDir), dir)
+		fmt.Printf("\n%v: saved %s; continue with\n  go run ./cmd/train -resume %s\n", err, filepath.Join(dir, checkpoint.ResumeDir), dir)
 		os.Exit(130)
 	case errors.Is(err, train.ErrNumerical):
-		if _, statErr := os.Stat(filepath.Join(dir, train.CheckpointFile)); statErr == nil {
-			return fmt.Errorf("%w\nthe last good checkpoint is %s (not overwritten)", err, filepath.Join(dir, train.CheckpointFile))
+		if _, statErr := os.Stat(ckpt); statErr == nil {
+			return fmt.Errorf("%w\nthe last good checkpoint is %s (not overwritten)", err, ckpt)
 		}
 		return fmt.Errorf("%w\nno epoch finished, so no checkpoint was written", err)
 	case err != nil:
 		return err
 	}
-	fmt.Printf("\nrun folder: %s (checkpoint: %s)\n", dir, filepath.Join(dir, train.CheckpointFile))
+	fmt.Print(m.Summary())
+	fmt.Printf("\nrun folder: %s (checkpoint: %s)\n", dir, ckpt)
 	return nil
+}
+
+// progress draws an epoch's progress bar on stderr, only on a terminal: a bar
+// redrawn with \r makes no sense in a log file.
+type progress struct {
+	bar   *progressbar.ProgressBar
+	epoch int
+}
+
+func newBar() *progress { return &progress{} }
+
+func (p *progress) step(s train.StepReport) {
+	if !term.IsTerminal(int(os.Stderr.Fd())) {
+		return
+	}
+	if p.bar == nil || s.Epoch != p.epoch {
+		p.clear()
+		p.epoch = s.Epoch
+		p.bar = progressbar.NewOptions(s.Total, progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionShowIts(), progressbar.OptionSetItsString("sent"), progressbar.OptionShowCount(),
+			progressbar.OptionSetWidth(20), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+	}
+	p.bar.Describe(fmt.Sprintf("epoch %d/%d  loss %.3f  acc %5.1f%%", s.Epoch, s.Epochs, s.Loss, 100*s.Accuracy))
+	p.bar.Set(s.Seen)
+}
+
+// clear removes the bar before a line is printed.
+func (p *progress) clear() {
+	if p.bar != nil {
+		p.bar.Finish()
+		p.bar = nil
+	}
 }

@@ -1,11 +1,18 @@
-// Package cli is how the commands end: -h exits 0, a mistake in how the
-// command was called exits 2, any other error 1, each with a message on stderr.
+// Package cli is what the commands share: one way to parse flags and print
+// usage, one way to end, and one way to load a model.
+//
+// How a command ends: -h prints the usage and the flags to stdout and exits 0;
+// a mistake in how the command was called (an unknown flag, a bad value, a
+// missing argument) prints one message and the usage line to stderr and exits
+// 2; any other error prints one message and exits 1.
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 )
@@ -13,13 +20,76 @@ import (
 // ErrUsage marks mistakes in how a command was called (exit status 2).
 var ErrUsage = errors.New("usage")
 
+// Usagef is a usage mistake with a message that says what is wrong.
+func Usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string        { return e.msg }
+func (e *usageError) Is(target error) bool { return target == ErrUsage }
+
+// FlagSet is a flag.FlagSet whose Parse reports mistakes as usage errors
+// instead of printing them itself, so each message is printed once.
+type FlagSet struct {
+	*flag.FlagSet
+	usage string // the usage line, without "usage: "
+}
+
+// NewFlagSet makes the flag set of command name; usage is its synopsis, such
+// as `infer [-run DIR] [-json] "a sentence with it"`.
+func NewFlagSet(name, usage string) *FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // Parse's own messages; ours are printed once, by Exit
+	fs.Usage = func() {}
+	return &FlagSet{FlagSet: fs, usage: usage}
+}
+
+// Parse parses args. With -h it prints the usage and every flag to stdout and
+// returns flag.ErrHelp; a mistake returns a usage error that names it.
+func (f *FlagSet) Parse(args []string, stdout io.Writer) error {
+	err := f.FlagSet.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, f.Help())
+		return err
+	case err != nil:
+		return f.Mistake("%v", err)
+	}
+	return nil
+}
+
+// Mistake is a usage error that ends with the usage line.
+func (f *FlagSet) Mistake(format string, args ...any) error {
+	return Usagef("%s\nusage: %s\n(%s -h lists the flags)", fmt.Sprintf(format, args...), f.usage, f.Name())
+}
+
+// NoArguments is a usage error if the command was given any argument.
+func (f *FlagSet) NoArguments() error {
+	if f.NArg() > 0 {
+		return f.Mistake("unexpected argument %q (this command takes flags only)", f.Arg(0))
+	}
+	return nil
+}
+
+// Help is the usage line and every flag with its default.
+func (f *FlagSet) Help() string {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "usage: %s\n", f.usage)
+	f.SetOutput(&b)
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
+	return b.String()
+}
+
 // Exit ends the program as err says; it returns only for a nil error or -h.
 func Exit(name string, err error) {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return
 	case errors.Is(err, ErrUsage):
-		fmt.Fprintln(os.Stderr, name+":", strings.TrimPrefix(err.Error(), ErrUsage.Error()+": "))
+		fmt.Fprintln(os.Stderr, name+":", strings.TrimSuffix(err.Error(), "\n"))
 		os.Exit(2)
 	default:
 		fmt.Fprintln(os.Stderr, name+":", err)

@@ -13,15 +13,15 @@ import (
 	"embed"
 	"fmt"
 
-	"itformer/train"
+	"itformer/checkpoint"
 )
 
 //go:embed model/checkpoint.json model/*.safetensors
 var embedded embed.FS
 
 // Load reads and verifies the embedded checkpoint.
-func Load() (*train.Checkpoint, error) {
-	ck, err := train.LoadCheckpointFS(embedded, "model/"+train.CheckpointFile)
+func Load() (*checkpoint.Checkpoint, error) {
+	ck, err := checkpoint.LoadFS(embedded, "model/"+checkpoint.FileName)
 	if err != nil {
 		return nil, fmt.Errorf("the embedded default model: %w", err)
 	}

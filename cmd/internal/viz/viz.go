@@ -20,7 +20,7 @@ import (
 	"math"
 	"unicode/utf8"
 
-	"itformer/train"
+	"itformer/inference"
 )
 
 var (
@@ -53,16 +53,16 @@ type Options struct {
 // Form is the page of a server: a text input, and below it an error or the
 // result of the last sentence.
 type Form struct {
-	Action   string            // where the form is sent (GET); default "/"
-	Sentence string            // the input's value
-	Error    string            // shown above the result if not empty
-	MaxBytes int               // the input's maxlength, if > 0
-	Result   *train.Resolution // nil before the first sentence, or on error
+	Action   string                // where the form is sent (GET); default "/"
+	Sentence string                // the input's value
+	Error    string                // shown above the result if not empty
+	MaxBytes int                   // the input's maxlength, if > 0
+	Result   *inference.Resolution // nil before the first sentence, or on error
 	Options
 }
 
 // WritePage writes a standalone page for res.
-func WritePage(w io.Writer, res *train.Resolution, opts Options) error {
+func WritePage(w io.Writer, res *inference.Resolution, opts Options) error {
 	if res == nil {
 		return fmt.Errorf("viz: no resolution to draw")
 	}
@@ -82,7 +82,7 @@ func WriteForm(w io.Writer, f Form) error {
 	return write(w, f.Result, fv, f.Error, f.Options)
 }
 
-func write(w io.Writer, res *train.Resolution, form *formView, errMsg string, opts Options) error {
+func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string, opts Options) error {
 	p := page{
 		Title:  opts.Title,
 		CSP:    ContentSecurityPolicy,
@@ -242,7 +242,7 @@ const (
 // number has the same colour in every layer.
 var headColors = []string{"31,119,180", "214,39,40", "44,160,44", "255,127,14", "148,103,189", "140,86,75", "227,119,194", "23,190,207"}
 
-func newResult(res *train.Resolution, opts Options) (*result, error) {
+func newResult(res *inference.Resolution, opts Options) (*result, error) {
 	n := len(res.Tokens)
 	if n == 0 || len(res.Attention) == 0 || len(res.Attention[0]) == 0 {
 		return nil, fmt.Errorf("viz: the resolution has no tokens or no attention")
@@ -359,7 +359,7 @@ func newResult(res *train.Resolution, opts Options) (*result, error) {
 	return r, nil
 }
 
-func newAnswer(i int, p train.Prediction) answer {
+func newAnswer(i int, p inference.Prediction) answer {
 	a := answer{Index: i, Pronoun: p.Pronoun + 1, PronounWord: p.Tokens[p.Pronoun], Word: p.AnswerWord}
 	if p.Answer >= 0 && p.Answer < len(p.WordProbs) {
 		a.Percent = percent(p.WordProbs[p.Answer])

@@ -8,19 +8,19 @@ import (
 	"sync"
 	"testing"
 
-	"itformer/cmd/internal/defaultmodel"
-	"itformer/train"
+	"itformer/cmd/internal/cli"
+	"itformer/inference"
 )
 
 var (
 	loadOnce sync.Once
-	model    *train.Checkpoint
+	model    *inference.Predictor
 	loadErr  error
 )
 
-func resolve(t *testing.T, sentence string) *train.Resolution {
+func resolve(t *testing.T, sentence string) *inference.Resolution {
 	t.Helper()
-	loadOnce.Do(func() { model, loadErr = defaultmodel.Load() })
+	loadOnce.Do(func() { model, loadErr = cli.LoadModel("") })
 	if loadErr != nil {
 		t.Fatal(loadErr)
 	}
@@ -31,7 +31,7 @@ func resolve(t *testing.T, sentence string) *train.Resolution {
 	return res
 }
 
-func render(t *testing.T, res *train.Resolution, opts Options) string {
+func render(t *testing.T, res *inference.Resolution, opts Options) string {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := WritePage(&buf, res, opts); err != nil {

@@ -1,10 +1,14 @@
-package train
-
-// A run is described by one JSON config file (configs/*.json): the seeds, the
-// model's sizes and the training settings. JSON because Go reads it strictly
-// with the standard library (unknown keys are errors, so a typo cannot be
-// silently ignored) and because checkpoints store their metadata in it too.
-// The vocabulary size is not in the file: it comes from the training split.
+// Package config reads and checks the JSON file that describes a training
+// run (configs/*.json): the seeds, the model's sizes and the training
+// settings. JSON because Go reads it strictly with the standard library
+// (unknown keys are errors, so a typo cannot be silently ignored) and because
+// checkpoints store their metadata in it too. Every error names the file and
+// the dotted field (model.d_model, train.epochs).
+//
+// The model's section is model.Config itself, so the sizes are declared once;
+// only its vocab_size is not in the file, because it comes from the training
+// split (ModelFor fills it in).
+package config
 
 import (
 	"bytes"
@@ -19,35 +23,22 @@ import (
 	"itformer/model"
 )
 
-// Config is everything a training run depends on.
-type Config struct {
-	Description string      `json:"description,omitempty"`
-	Seed        int64       `json:"seed"` // weight initialisation and batch order
-	Data        DataConfig  `json:"data"`
-	Model       ModelConfig `json:"model"`
-	Train       TrainConfig `json:"train"`
+// Run is everything a training run depends on.
+type Run struct {
+	Description string       `json:"description,omitempty"`
+	Seed        int64        `json:"seed"` // weight initialisation and batch order
+	Data        Data         `json:"data"`
+	Model       model.Config `json:"model"` // vocab_size stays 0 here: see ModelFor
+	Train       Train        `json:"train"`
 }
 
-// DataConfig chooses the generated corpus.
-type DataConfig struct {
+// Data chooses the generated corpus.
+type Data struct {
 	Seed int64 `json:"seed"` // corpus sampling and split
 }
 
-// ModelConfig is model.Config without the vocabulary size.
-type ModelConfig struct {
-	DModel int    `json:"d_model"`
-	Heads  int    `json:"heads"`
-	DFF    int    `json:"d_ff"`
-	Layers int    `json:"layers"`
-	MaxLen int    `json:"max_len"`
-	DType  string `json:"dtype"`
-	// Experiment switches; empty means the default ("sqrt_dk", "sinusoidal").
-	AttentionScaling   string `json:"attention_scaling,omitempty"`
-	PositionalEncoding string `json:"positional_encoding,omitempty"`
-}
-
-// TrainConfig holds the optimiser's and the loop's settings.
-type TrainConfig struct {
+// Train holds the optimiser's and the loop's settings.
+type Train struct {
 	Epochs        int     `json:"epochs"`
 	BatchSize     int     `json:"batch_size"`
 	EvalBatchSize int     `json:"eval_batch_size"`
@@ -63,46 +54,47 @@ type TrainConfig struct {
 }
 
 // ModelFor completes the model's sizes with the vocabulary's.
-func (c Config) ModelFor(vocabSize int) model.Config {
+func (c Run) ModelFor(vocabSize int) model.Config {
 	m := c.Model
-	return model.Config{VocabSize: vocabSize, DModel: m.DModel, Heads: m.Heads, DFF: m.DFF, Layers: m.Layers, MaxLen: m.MaxLen, DType: m.DType,
-		AttentionScaling: m.AttentionScaling, PositionalEncoding: m.PositionalEncoding}
+	m.VocabSize = vocabSize
+	return m
 }
 
-// LoadConfig reads a config file and applies key=value overrides (see Set).
+// Load reads a config file and applies key=value overrides (see Set).
 // Every error names the file and the field.
-func LoadConfig(path string, overrides ...string) (Config, error) {
+func Load(path string, overrides ...string) (Run, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
-		return Config{}, fmt.Errorf("reading config: %w", err)
+		return Run{}, fmt.Errorf("reading config: %w", err)
 	}
-	c, err := ParseConfig(raw, overrides...)
+	c, err := Parse(raw, overrides...)
 	if err != nil {
-		return Config{}, fmt.Errorf("%s: %w", path, err)
+		return Run{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
 }
 
-// ParseConfig decodes a JSON config strictly, applies overrides and validates.
-func ParseConfig(raw []byte, overrides ...string) (Config, error) {
+// Parse decodes a JSON config strictly, applies overrides and validates.
+func Parse(raw []byte, overrides ...string) (Run, error) {
 	tree, err := decodeTree(raw)
 	if err != nil {
-		return Config{}, err
+		return Run{}, err
 	}
 	for _, o := range overrides {
 		if err := setPath(tree, o); err != nil {
-			return Config{}, err
+			return Run{}, err
 		}
 	}
-	if err := checkKeys(tree, reflect.TypeOf(Config{}), ""); err != nil {
-		return Config{}, err
+	if err := checkKeys(tree, reflect.TypeOf(Run{}), ""); err != nil {
+		return Run{}, err
+	}
+	if m, ok := tree["model"].(map[string]any); ok && m["vocab_size"] != nil {
+		return Run{}, errors.New("model.vocab_size comes from the training split's vocabulary; remove it from the config")
 	}
 	merged, _ := json.Marshal(tree)
-	var c Config
-	dec := json.NewDecoder(bytes.NewReader(merged))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		return Config{}, describeJSONError(merged, err)
+	var c Run
+	if err := DecodeStrict(merged, &c); err != nil {
+		return Run{}, err
 	}
 	return c, c.Validate()
 }
@@ -163,6 +155,17 @@ func checkKeys(tree map[string]any, t reflect.Type, prefix string) error {
 	return errors.Join(errs...)
 }
 
+// DecodeStrict decodes one JSON value into v, refusing unknown fields, with
+// errors that name the field or the line.
+func DecodeStrict(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return describeJSONError(raw, err)
+	}
+	return nil
+}
+
 // describeJSONError turns encoding/json's errors into ones naming the field or line.
 func describeJSONError(raw []byte, err error) error {
 	var syntax *json.SyntaxError
@@ -204,7 +207,7 @@ func setPath(tree map[string]any, override string) error {
 }
 
 // Validate reports every bad field at once, each by its dotted name.
-func (c Config) Validate() error {
+func (c Run) Validate() error {
 	var errs []error
 	errs = append(errs, prefixEach("model.", c.ModelFor(3).Validate())...)
 	t := c.Train
@@ -248,7 +251,7 @@ func prefixEach(prefix string, err error) []error {
 }
 
 // JSON renders the config as the indented file a run folder keeps.
-func (c Config) JSON() []byte {
+func (c Run) JSON() []byte {
 	b, _ := json.MarshalIndent(c, "", "  ")
 	return append(b, '\n')
 }

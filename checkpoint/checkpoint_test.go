@@ -1,4 +1,4 @@
-package train
+package checkpoint
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,18 +19,29 @@ import (
 
 	"github.com/maruel/safetensors"
 
+	"itformer/config"
 	"itformer/data"
 	"itformer/model"
 )
+
+// testRun is a run config like configs/tiny.json, for the fixtures' metadata.
+var testRun = config.Run{
+	Description: "test",
+	Seed:        1,
+	Data:        config.Data{Seed: 1},
+	Model:       model.Config{DModel: 16, Heads: 2, DFF: 32, Layers: 2, MaxLen: 16, DType: "float64"},
+	Train: config.Train{Epochs: 6, BatchSize: 32, EvalBatchSize: 128, LearningRate: 0.003, Beta1: 0.9, Beta2: 0.98,
+		AdamEps: 1e-9, WarmupSteps: 50, AttentionSupervision: 1},
+}
 
 var testWords = []string{"<pad>", "<unk>", "a", "ate", "because", "dog", "food", "hungry", "it", "tasty", "the", "was"}
 
 // ckptFixture is a small model and the meta it is saved with.
 type ckptFixture struct {
-	cfg    Config
+	cfg    config.Run
 	vocab  *data.Vocab
 	params *model.Params
-	meta   CheckpointMeta
+	meta   Meta
 }
 
 // newFixture makes a small model of the given dtype and feed-forward width.
@@ -38,8 +51,8 @@ func newFixture(t *testing.T, dtype string, dff int, seed int64) ckptFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := tinyConfig
-	cfg.Model = ModelConfig{DModel: 8, Heads: 2, DFF: dff, Layers: 2, MaxLen: 12, DType: dtype}
+	cfg := testRun
+	cfg.Model = model.Config{DModel: 8, Heads: 2, DFF: dff, Layers: 2, MaxLen: 12, DType: dtype}
 	cfg.Seed = seed
 	params, err := model.NewParams(cfg.ModelFor(vocab.Size()), seed)
 	if err != nil {
@@ -56,7 +69,7 @@ func newFixture(t *testing.T, dtype string, dff int, seed int64) ckptFixture {
 			t.Fatal(err)
 		}
 	}
-	meta := CheckpointMeta{Vocab: vocab.Words(), Epoch: 3, ValidationAccuracy: 0.8125, Config: cfg}
+	meta := Meta{Vocab: vocab.Words(), Epoch: 3, ValidationAccuracy: 0.8125, Config: cfg}
 	return ckptFixture{cfg: cfg, vocab: vocab, params: params, meta: meta}
 }
 
@@ -64,19 +77,19 @@ func newFixture(t *testing.T, dtype string, dff int, seed int64) ckptFixture {
 func (f ckptFixture) save(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := SaveCheckpoint(dir, f.meta, f.params); err != nil {
+	if err := Save(dir, f.meta, f.params); err != nil {
 		t.Fatalf("SaveCheckpoint: %v", err)
 	}
 	return dir
 }
 
-func readMetaFile(t *testing.T, dir string) CheckpointMeta {
+func readMetaFile(t *testing.T, dir string) Meta {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
+	raw, err := os.ReadFile(filepath.Join(dir, FileName))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m CheckpointMeta
+	var m Meta
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +99,7 @@ func readMetaFile(t *testing.T, dir string) CheckpointMeta {
 // editMeta rewrites checkpoint.json through a generic map.
 func editMeta(t *testing.T, dir string, edit func(m map[string]any)) {
 	t.Helper()
-	path := filepath.Join(dir, CheckpointFile)
+	path := filepath.Join(dir, FileName)
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -187,10 +200,10 @@ func TestCheckpointRoundTrip(t *testing.T) {
 		t.Run(dtype, func(t *testing.T) {
 			f := newFixture(t, dtype, 16, 5)
 			dir := f.save(t)
-			for _, where := range []string{dir, filepath.Join(dir, CheckpointFile)} {
-				ck, err := LoadCheckpoint(where)
+			for _, where := range []string{dir, filepath.Join(dir, FileName)} {
+				ck, err := Load(where)
 				if err != nil {
-					t.Fatalf("LoadCheckpoint(%s): %v", where, err)
+					t.Fatalf("Load(%s): %v", where, err)
 				}
 				assertSameParams(t, ck.Params, f.params)
 				if !slices.Equal(ck.Vocab.Words(), testWords) {
@@ -225,7 +238,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 // A loaded checkpoint computes exactly what the saved model computed.
 func TestCheckpointSameForwardPass(t *testing.T) {
 	f := newFixture(t, "float64", 16, 11)
-	ck, err := LoadCheckpoint(f.save(t))
+	ck, err := Load(f.save(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,14 +268,14 @@ func TestCheckpointFS(t *testing.T) {
 	f := newFixture(t, "float64", 16, 2)
 	dir := f.save(t)
 	fsys := fstest.MapFS{}
-	for _, name := range []string{CheckpointFile, readMetaFile(t, dir).Weights} {
+	for _, name := range []string{FileName, readMetaFile(t, dir).Weights} {
 		raw, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		fsys["models/best/"+name] = &fstest.MapFile{Data: raw}
 	}
-	ck, err := LoadCheckpointFS(fsys, "models/best/"+CheckpointFile)
+	ck, err := LoadFS(fsys, "models/best/"+FileName)
 	if err != nil {
 		t.Fatalf("LoadCheckpointFS: %v", err)
 	}
@@ -275,7 +288,7 @@ func TestCheckpointSaveTwiceKeepsOneWeightsFile(t *testing.T) {
 	first := readMetaFile(t, dir).Weights
 
 	// Same weights again: same file name, still one file.
-	if err := SaveCheckpoint(dir, f.meta, f.params); err != nil {
+	if err := Save(dir, f.meta, f.params); err != nil {
 		t.Fatal(err)
 	}
 	if got := readMetaFile(t, dir).Weights; got != first {
@@ -291,7 +304,7 @@ func TestCheckpointSaveTwiceKeepsOneWeightsFile(t *testing.T) {
 	}
 	meta := f.meta
 	meta.Epoch = 4
-	if err := SaveCheckpoint(dir, meta, f.params); err != nil {
+	if err := Save(dir, meta, f.params); err != nil {
 		t.Fatal(err)
 	}
 	second := readMetaFile(t, dir).Weights
@@ -299,7 +312,7 @@ func TestCheckpointSaveTwiceKeepsOneWeightsFile(t *testing.T) {
 		t.Fatalf("changed weights kept the name %q", first)
 	}
 	assertDirFiles(t, dir, second)
-	ck, err := LoadCheckpoint(dir)
+	ck, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +333,7 @@ func assertDirFiles(t *testing.T, dir, weights string) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	want := []string{CheckpointFile, weights}
+	want := []string{FileName, weights}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Errorf("directory holds %q, want %q", names, want)
@@ -353,7 +366,7 @@ func TestCheckpointRefusals(t *testing.T) {
 			os.WriteFile(p, raw, 0o644)
 		}, []string{"does not match the checksum", "damaged"}},
 		{"checkpoint.json not JSON", "float64", func(t *testing.T, dir string) {
-			os.WriteFile(filepath.Join(dir, CheckpointFile), []byte("weights: x\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, FileName), []byte("weights: x\n"), 0o644)
 		}, []string{"not a valid checkpoint JSON"}},
 		{"wrong format", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["format"] = 2 })
@@ -427,11 +440,11 @@ func TestCheckpointRefusals(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := newFixture(t, tc.dtype, 16, 5).save(t)
-			if _, err := LoadCheckpoint(dir); err != nil {
+			if _, err := Load(dir); err != nil {
 				t.Fatalf("undamaged checkpoint refused: %v", err)
 			}
 			tc.damage(t, dir)
-			ck, err := LoadCheckpoint(dir)
+			ck, err := Load(dir)
 			if err == nil {
 				t.Fatal("damaged checkpoint accepted")
 			}
@@ -450,9 +463,9 @@ func TestCheckpointRefusals(t *testing.T) {
 
 func TestCheckpointMissing(t *testing.T) {
 	dir := t.TempDir()
-	_, err := LoadCheckpoint(dir)
-	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, CheckpointFile)) || !os.IsNotExist(unwrapAll(err)) {
-		t.Fatalf("LoadCheckpoint(empty dir) = %v, want a not-exist error naming %s", err, CheckpointFile)
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, FileName)) || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Load(empty dir) = %v, want a not-exist error naming %s", err, FileName)
 	}
 }
 
@@ -544,17 +557,17 @@ func TestSaveNeverDeletesForeignFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	js := []byte(`{"format": 1, "weights": "notes.txt"}`)
-	if err := os.WriteFile(filepath.Join(dir, CheckpointFile), js, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, FileName), js, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	f := newFixture(t, "float64", 6, 1)
-	if err := SaveCheckpoint(dir, f.meta, f.params); err != nil {
+	if err := Save(dir, f.meta, f.params); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(precious); err != nil {
 		t.Fatalf("SaveCheckpoint deleted a file it did not write: %v", err)
 	}
-	if _, err := LoadCheckpoint(dir); err != nil {
+	if _, err := Load(dir); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package train
+package experiment
 
 import (
 	"bytes"
@@ -29,14 +29,14 @@ func TestExperimentEndToEndAndRepeatable(t *testing.T) {
 	path := writeExperiment(t, `{"description": "test", "base": "BASE", "set": ["train.epochs=1"],
 		"seeds": [1], "plots": ["grad_norm"],
 		"variants": [{"name": "one head", "set": ["model.heads=1"]}, {"name": "two heads", "set": ["model.heads=2"]}]}`)
-	e, err := LoadExperiment(path)
+	e, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tables [2][][]string
 	for i := range tables {
 		out := t.TempDir()
-		res, err := RunExperiment(e, ExperimentOptions{OutDir: out})
+		res, err := Run(e, Options{OutDir: out})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestExperimentFileErrors(t *testing.T) {
 		{`{"base": "/nonexistent.json", "seeds": [1], "variants": [{"name": "a", "set": []}]}`, "nonexistent.json"},
 	}
 	for _, tc := range cases {
-		_, err := LoadExperiment(writeExperiment(t, tc.body))
+		_, err := Load(writeExperiment(t, tc.body))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "tinyexp.json") {
 			t.Errorf("%s:\n got %v\nwant an error naming tinyexp.json and %q", tc.body, err, tc.want)
 		}

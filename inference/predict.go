@@ -1,16 +1,70 @@
-package train
-
-// Inference: resolve every "it" of a free-text sentence with a checkpoint, and
-// keep the pronoun's attention in every layer and head to show why.
+// Package inference answers questions about free text with a trained model:
+// which word each "it" refers to (Resolve), with every head's attention to
+// show why, and every intermediate of a forward pass for the explain view
+// (Trace). It links neither the training loop nor plotting code.
+package inference
 
 import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 
+	"itformer/checkpoint"
 	"itformer/data"
 	"itformer/model"
 )
+
+// Predictor runs a checkpoint's model on sentences. It keeps one forward graph
+// per sentence length (building one costs several times what running it
+// does) and is safe for concurrent use: one sentence runs at a time.
+type Predictor struct {
+	ck     *checkpoint.Checkpoint
+	mu     sync.Mutex // a Graph runs one batch at a time
+	graphs map[graphKey]*model.Graph
+}
+
+// graphKey names an inference graph: one sentence of n tokens, traced or not.
+type graphKey struct {
+	n     int
+	trace bool
+}
+
+// New makes a Predictor for a loaded checkpoint.
+func New(ck *checkpoint.Checkpoint) *Predictor {
+	return &Predictor{ck: ck, graphs: map[graphKey]*model.Graph{}}
+}
+
+// Config is the model's config.
+func (p *Predictor) Config() model.Config { return p.ck.Meta.Model }
+
+// Checkpoint is the checkpoint the predictor runs.
+func (p *Predictor) Checkpoint() *checkpoint.Checkpoint { return p.ck }
+
+// SupervisedHead names the (layer, head), 0-based, trained to point from the
+// pronoun to its antecedent; ok is false if the model was trained without it.
+func (p *Predictor) SupervisedHead() (layer, head int, ok bool) {
+	if p.ck.Meta.Config.Train.AttentionSupervision <= 0 {
+		return -1, -1, false
+	}
+	layer, head = model.SupervisedHead(p.ck.Meta.Model)
+	return layer, head, true
+}
+
+// graphFor returns the forward graph for one sentence of n tokens, built on
+// first use and kept. The caller holds p.mu.
+func (p *Predictor) graphFor(n int, trace bool) (*model.Graph, error) {
+	key := graphKey{n, trace}
+	if g := p.graphs[key]; g != nil {
+		return g, nil
+	}
+	g, err := model.NewGraph(p.ck.Params, model.GraphOptions{Batch: 1, SeqLen: n, Attention: true, Trace: trace})
+	if err != nil {
+		return nil, err
+	}
+	p.graphs[key] = g
+	return g, nil
+}
 
 // Prediction is the answer for one pronoun of a sentence.
 type Prediction struct {
@@ -58,8 +112,8 @@ var (
 )
 
 // Resolve tokenises sentence and resolves each "it" in it.
-func (ck *Checkpoint) Resolve(sentence string) (*Resolution, error) {
-	tokens, ids, unknown, err := ck.encode(sentence)
+func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
+	tokens, ids, unknown, err := p.encode(sentence)
 	if err != nil {
 		return nil, err
 	}
@@ -71,18 +125,18 @@ func (ck *Checkpoint) Resolve(sentence string) (*Resolution, error) {
 		return nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
 	}
 	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown}
-	ck.mu.Lock()
-	defer ck.mu.Unlock()
-	g, err := ck.graphFor(len(tokens), false)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	g, err := p.graphFor(len(tokens), false)
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range pronouns {
-		out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{p}})
+	for _, pronoun := range pronouns {
+		out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
 		if err != nil {
 			return nil, err
 		}
-		res.Predictions = append(res.Predictions, ck.prediction(tokens, p, out, unknown))
+		res.Predictions = append(res.Predictions, p.prediction(tokens, pronoun, out, unknown))
 		res.Attention = attentionMatrices(out)
 	}
 	return res, nil
@@ -104,37 +158,35 @@ func attentionMatrices(out *model.Output) [][][][]float64 {
 }
 
 // encode tokenises a sentence and maps it to ids, refusing what the model cannot read.
-func (ck *Checkpoint) encode(sentence string) (tokens []string, ids []int, unknown []string, err error) {
+func (p *Predictor) encode(sentence string) (tokens []string, ids []int, unknown []string, err error) {
 	if len(sentence) > MaxInputBytes {
-		return nil, nil, nil, fmt.Errorf("the text is %d bytes; give one sentence (at most %d bytes, %d tokens)", len(sentence), MaxInputBytes, ck.Meta.Model.MaxLen)
+		return nil, nil, nil, fmt.Errorf("the text is %d bytes; give one sentence (at most %d bytes, %d tokens)", len(sentence), MaxInputBytes, p.ck.Meta.Model.MaxLen)
 	}
 	tokens = data.Tokenize(sentence)
 	if len(tokens) == 0 {
 		return nil, nil, nil, ErrEmpty
 	}
-	if max := ck.Meta.Model.MaxLen; len(tokens) > max {
+	if max := p.ck.Meta.Model.MaxLen; len(tokens) > max {
 		return nil, nil, nil, fmt.Errorf("the sentence has %d tokens; this model reads at most %d (model.max_len)", len(tokens), max)
 	}
-	ids, unknown = ck.Vocab.Encode(tokens)
+	ids, unknown = p.ck.Vocab.Encode(tokens)
 	return tokens, ids, unknown, nil
 }
 
-func (ck *Checkpoint) prediction(tokens []string, p int, out *model.Output, unknown []string) Prediction {
+func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, unknown []string) Prediction {
 	probs := append([]float64(nil), out.Probs.Row(0)...)
-	pr := Prediction{Tokens: tokens, Pronoun: p, WordProbs: probs, SupervisedLayer: -1, SupervisedHead: -1}
-	pr.Answer = argmax(probs)
+	pr := Prediction{Tokens: tokens, Pronoun: pronoun, WordProbs: probs}
+	pr.Answer = model.ArgMax(probs)
 	pr.AnswerWord = tokens[pr.Answer]
-	pr.Candidates = candidates(tokens, p, probs, unknown)
+	pr.Candidates = candidates(tokens, pronoun, probs, unknown)
 	for _, a := range out.Attention {
 		heads := make([][]float64, a.Shape[1])
 		for h := range heads {
-			heads[h] = append([]float64(nil), a.Row(0, h, p)...)
+			heads[h] = append([]float64(nil), a.Row(0, h, pronoun)...)
 		}
 		pr.Attention = append(pr.Attention, heads)
 	}
-	if ck.Meta.Config.Train.AttentionSupervision > 0 {
-		pr.SupervisedLayer, pr.SupervisedHead = model.SupervisedHead(ck.Meta.Model)
-	}
+	pr.SupervisedLayer, pr.SupervisedHead, _ = p.SupervisedHead()
 	return pr
 }
 

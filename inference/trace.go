@@ -1,4 +1,4 @@
-package train
+package inference
 
 // Tracing a sentence for the explain view: one run with every intermediate
 // of every layer and head kept (model.GraphOptions.Trace).
@@ -19,15 +19,15 @@ type Traced struct {
 // Trace runs sentence through the model keeping every step. The resolution
 // head's answer in Output is for the first "it" (or word 0 if there is none);
 // the encoder's steps do not depend on it.
-func (ck *Checkpoint) Trace(sentence string) (*Traced, error) {
-	tokens, ids, unknown, err := ck.encode(sentence)
+func (p *Predictor) Trace(sentence string) (*Traced, error) {
+	tokens, ids, unknown, err := p.encode(sentence)
 	if err != nil {
 		return nil, err
 	}
 	tr := &Traced{Tokens: tokens, Unknown: unknown, Pronouns: data.Pronouns(tokens)}
-	ck.mu.Lock()
-	defer ck.mu.Unlock()
-	g, err := ck.graphFor(len(tokens), true)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	g, err := p.graphFor(len(tokens), true)
 	if err != nil {
 		return nil, err
 	}

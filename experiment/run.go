@@ -1,24 +1,23 @@
-package train
+package experiment
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
 
-	"github.com/schollz/progressbar/v3"
+	"itformer/train"
 )
 
-// ExperimentOptions say where results go and how many runs share the CPU.
-type ExperimentOptions struct {
-	OutDir   string    // results.md, results.csv, runs.csv and the plots
-	RunsDir  string    // the runs' folders; "" for a temporary folder removed at the end
-	Workers  int       // runs at a time; 0 for one per core
-	Progress io.Writer // a bar over the runs; nil for none
+// Options say where results go and how many runs share the CPU.
+type Options struct {
+	OutDir    string                // results.md, results.csv, runs.csv and the plots
+	RunsDir   string                // the runs' folders; "" for a temporary folder removed at the end
+	Workers   int                   // runs at a time; 0 for one per core
+	OnRunDone func(done, total int) // called as each run finishes; nil for none
 }
 
 // RunResult is one run's closing figures.
@@ -32,7 +31,7 @@ type RunResult struct {
 	AttentionEntropy float64 // last epoch's
 	GradNorm         float64 // last epoch's
 	TrainSeconds     float64
-	Epochs           []EpochRecord
+	Epochs           []train.EpochRecord
 }
 
 // Stat is a mean and a sample standard deviation over seeds.
@@ -45,8 +44,8 @@ type VariantSummary struct {
 	TestAccuracy, Alignment, FinalTrainLoss, TestLoss, AttentionEntropy, GradNorm, Time Stat
 }
 
-// ExperimentResult is everything RunExperiment measured, runs in (variant, seed) order.
-type ExperimentResult struct {
+// Result is everything RunExperiment measured, runs in (variant, seed) order.
+type Result struct {
 	Experiment *Experiment
 	Runs       []RunResult
 	Variants   []VariantSummary
@@ -59,7 +58,7 @@ type job struct {
 }
 
 // RunExperiment trains every variant with every seed and writes the results.
-func RunExperiment(e *Experiment, opt ExperimentOptions) (*ExperimentResult, error) {
+func Run(e *Experiment, opt Options) (*Result, error) {
 	runsDir, cleanup, err := runsFolder(opt.RunsDir)
 	if err != nil {
 		return nil, err
@@ -71,7 +70,7 @@ func RunExperiment(e *Experiment, opt ExperimentOptions) (*ExperimentResult, err
 			jobs = append(jobs, job{variant: v, seed: s, index: len(jobs)})
 		}
 	}
-	res := &ExperimentResult{Experiment: e, Runs: make([]RunResult, len(jobs))}
+	res := &Result{Experiment: e, Runs: make([]RunResult, len(jobs))}
 	if err := runJobs(e, jobs, res.Runs, runsDir, opt); err != nil {
 		return nil, err
 	}
@@ -88,22 +87,27 @@ func runsFolder(dir string) (string, func(), error) {
 }
 
 // runJobs trains the jobs on opt.Workers goroutines; each writes its own slot.
-func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt ExperimentOptions) error {
+func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt Options) error {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	bar := progressbar.NewOptions(len(jobs), progressbar.OptionSetWriter(writerOr(opt.Progress)),
-		progressbar.OptionSetDescription("experiment "+e.Name), progressbar.OptionShowCount(), progressbar.OptionSetWidth(20))
 	queue, errs := make(chan job), make([]error, len(jobs))
 	var wg sync.WaitGroup
+	var mu sync.Mutex // orders the OnRunDone calls
+	done := 0
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range queue {
 				out[j.index], errs[j.index] = runJob(e, j, runsDir)
-				bar.Add(1)
+				mu.Lock()
+				done++
+				if opt.OnRunDone != nil {
+					opt.OnRunDone(done, len(jobs))
+				}
+				mu.Unlock()
 			}
 		}()
 	}
@@ -112,15 +116,7 @@ func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt Exp
 	}
 	close(queue)
 	wg.Wait()
-	bar.Finish()
 	return errors.Join(errs...)
-}
-
-func writerOr(w io.Writer) io.Writer {
-	if w == nil {
-		return io.Discard
-	}
-	return w
 }
 
 func runJob(e *Experiment, j job, runsDir string) (RunResult, error) {
@@ -129,16 +125,13 @@ func runJob(e *Experiment, j job, runsDir string) (RunResult, error) {
 		return RunResult{}, err
 	}
 	dir := filepath.Join(runsDir, fmt.Sprintf("%s-seed%d", j.variant.Name, j.seed))
-	m, err := Run(cfg, Options{OutDir: dir})
+	var epochs []train.EpochRecord
+	m, err := train.Run(cfg, train.Options{OutDir: dir, OnEpoch: func(rec train.EpochRecord, _ int) { epochs = append(epochs, rec) }})
 	if err != nil {
 		return RunResult{}, fmt.Errorf("%s, seed %d: %w", j.variant.Name, j.seed, err)
 	}
-	epochs, err := readEpochLog(filepath.Join(dir, "epochs.jsonl"))
-	if err == nil && len(epochs) == 0 {
-		err = fmt.Errorf("%s, seed %d logged no epoch", j.variant.Name, j.seed)
-	}
-	if err != nil {
-		return RunResult{}, err
+	if len(epochs) == 0 {
+		return RunResult{}, fmt.Errorf("%s, seed %d logged no epoch", j.variant.Name, j.seed)
 	}
 	last := epochs[len(epochs)-1]
 	return RunResult{Variant: j.variant.Name, Seed: j.seed, TestAccuracy: m.Test.Accuracy, Alignment: m.BestAttention.Share,
@@ -146,7 +139,7 @@ func runJob(e *Experiment, j job, runsDir string) (RunResult, error) {
 		GradNorm: last.GradNorm, TrainSeconds: m.TrainSeconds, Epochs: epochs}, nil
 }
 
-func (r *ExperimentResult) summarise() {
+func (r *Result) summarise() {
 	for _, v := range r.Experiment.Variants {
 		var runs []RunResult
 		for _, run := range r.Runs {

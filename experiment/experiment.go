@@ -1,19 +1,19 @@
-package train
-
-// Experiments are configs: an experiment file (configs/experiments/*.json)
+// Package experiment runs experiments, which are configs too: an experiment file (configs/experiments/*.json)
 // names a base config, overrides shared by every run, the seeds, and the
 // variants to compare, each a list of overrides. RunExperiment trains every
 // variant with every seed, two runs at a time on two cores, and writes a
-// results table (Markdown and CSV) and plots of the per-epoch curves.
+// results table (Markdown and CSV) and plots of the per-epoch curves. It is
+// the only package that links the plotting library.
+package experiment
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"itformer/config"
 )
 
 // Experiment is the content of an experiment file.
@@ -42,16 +42,14 @@ var plottable = map[string]string{
 
 // LoadExperiment reads an experiment file strictly and resolves every run's
 // config, so that a typo fails before any training starts.
-func LoadExperiment(path string) (*Experiment, error) {
+func Load(path string) (*Experiment, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading experiment: %w", err)
 	}
 	var e Experiment
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&e); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, describeJSONError(raw, err))
+	if err := config.DecodeStrict(raw, &e); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	e.Path, e.Name = path, trimExt(filepath.Base(path))
 	if err := e.validate(); err != nil {
@@ -90,11 +88,11 @@ func (e *Experiment) validate() error {
 
 // Config is the resolved config of one run: base, shared overrides, the
 // variant's overrides, then the seed.
-func (e *Experiment) Config(v Variant, seed int64) (Config, error) {
+func (e *Experiment) Config(v Variant, seed int64) (config.Run, error) {
 	sets := append(append(append([]string{}, e.Set...), v.Set...), "seed="+strconv.FormatInt(seed, 10))
 	base := e.Base
 	if !filepath.IsAbs(base) {
 		base = filepath.Join(filepath.Dir(e.Path), base)
 	}
-	return LoadConfig(base, sets...)
+	return config.Load(base, sets...)
 }

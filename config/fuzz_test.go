@@ -1,4 +1,4 @@
-package train
+package config
 
 import (
 	"reflect"
@@ -8,8 +8,8 @@ import (
 // FuzzParseConfig: any bytes and any override, never a panic; whatever is
 // accepted is valid and survives a JSON round trip unchanged.
 // Seed corpus: testdata/fuzz/FuzzParseConfig; run
-// go test -run '^$' -fuzz=FuzzParseConfig ./train
-func FuzzParseConfig(f *testing.F) {
+// go test -run '^$' -fuzz=FuzzParseConfig ./config
+func FuzzParse(f *testing.F) {
 	good := string(tinyConfig.JSON())
 	for _, s := range [][2]string{{good, "seed=2"}, {good, "model.heads=3"}, {"{}", ""}, {"null", "a=1"}, {`{"model": 1}`, "model.x=2"}} {
 		f.Add(s[0], s[1])
@@ -19,14 +19,14 @@ func FuzzParseConfig(f *testing.F) {
 		if override != "" {
 			overrides = []string{override}
 		}
-		c, err := ParseConfig([]byte(raw), overrides...)
+		c, err := Parse([]byte(raw), overrides...)
 		if err != nil {
 			return
 		}
 		if err := c.Validate(); err != nil {
 			t.Fatalf("accepted an invalid config: %v", err)
 		}
-		again, err := ParseConfig(c.JSON())
+		again, err := Parse(c.JSON())
 		if err != nil || !reflect.DeepEqual(again, c) {
 			t.Fatalf("round trip: %v\n%+v\n%+v", err, c, again)
 		}

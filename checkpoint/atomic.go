@@ -1,4 +1,4 @@
-package train
+package checkpoint
 
 import (
 	"fmt"
@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 )
 
-// writeFileAtomic writes data to a temporary file beside path, syncs it and
+// WriteFileAtomic writes data to a temporary file beside path, syncs it and
 // renames it over path, so a reader (or a crash) sees the old file or the new
 // one, never half of one.
-func writeFileAtomic(path string, data []byte) error {
+func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {

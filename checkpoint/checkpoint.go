@@ -1,6 +1,6 @@
-package train
-
-// A checkpoint is two files in one folder:
+// Package checkpoint saves and loads a trained model: its weights, its model
+// config, its vocabulary and the run config it was trained with. A checkpoint
+// is two files in one folder:
 //
 //	checkpoint.json               config, vocabulary, and the name and SHA-256 of ...
 //	weights-<sha256 prefix>.safetensors   every parameter tensor, by its model.ParamSpecs name
@@ -9,6 +9,7 @@ package train
 // checkpoint.json is atomically replaced, then the previous weights file is
 // removed. A crash at any moment leaves a checkpoint.json whose weights file
 // exists and matches its checksum; a mismatched or damaged pair is refused.
+package checkpoint
 
 import (
 	"bytes"
@@ -24,24 +25,24 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/maruel/safetensors"
 
+	"itformer/config"
 	"itformer/data"
 	"itformer/model"
 )
 
-// CheckpointFile is the name of a checkpoint's JSON file inside its folder.
-const CheckpointFile = "checkpoint.json"
+// FileName is the name of a checkpoint's JSON file inside its folder.
+const FileName = "checkpoint.json"
 
-const checkpointFormat = 1
+const format = 1
 
 // weightsName is the form SaveCheckpoint gives weights files.
 var weightsName = regexp.MustCompile(`^weights-[0-9a-f]{12}\.safetensors$`)
 
-// CheckpointMeta is the content of checkpoint.json.
-type CheckpointMeta struct {
+// Meta is the content of checkpoint.json.
+type Meta struct {
 	Format             int          `json:"format"`
 	Model              model.Config `json:"model"`
 	Vocab              []string     `json:"vocab"`
@@ -49,7 +50,7 @@ type CheckpointMeta struct {
 	SHA256             string       `json:"sha256"`  // of the weights file
 	Epoch              int          `json:"epoch"`
 	ValidationAccuracy float64      `json:"validation_accuracy"`
-	Config             Config       `json:"config"` // the run's resolved config
+	Config             config.Run   `json:"config"` // the run's resolved config
 	// Resume is set only in a resumable checkpoint (run/resume/): where
 	// training stopped. Its weights file then also holds the optimiser's
 	// moments as extra tensors "adam.m.<name>" and "adam.v.<name>".
@@ -58,56 +59,25 @@ type CheckpointMeta struct {
 
 // Checkpoint is a loaded, verified checkpoint.
 type Checkpoint struct {
-	Meta   CheckpointMeta
+	Meta   Meta
 	Params *model.Params
 	Vocab  *data.Vocab
 	Extra  map[string][]float64 // extra tensors of a resumable checkpoint, by name
-
-	mu     sync.Mutex // a Graph runs one batch at a time
-	graphs map[graphKey]*model.Graph
 }
 
-// graphKey names an inference graph: one sentence of n tokens, traced or not.
-type graphKey struct {
-	n     int
-	trace bool
+// Extra is a float64 tensor saved beside the parameters, such as an
+// optimiser's moments; its name must start with ExtraPrefix.
+type Extra struct {
+	Name  string
+	Shape []int
+	Data  []float64
 }
 
-// graphFor returns the forward graph for one sentence of n tokens, built on
-// first use and kept: building costs several times what running does. The
-// caller holds ck.mu.
-func (ck *Checkpoint) graphFor(n int, trace bool) (*model.Graph, error) {
-	key := graphKey{n, trace}
-	if g := ck.graphs[key]; g != nil {
-		return g, nil
-	}
-	g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: n, Attention: true, Trace: trace})
-	if err != nil {
-		return nil, err
-	}
-	if ck.graphs == nil {
-		ck.graphs = map[graphKey]*model.Graph{}
-	}
-	ck.graphs[key] = g
-	return g, nil
-}
+// ExtraPrefix marks tensors that are not model parameters.
+const ExtraPrefix = "adam."
 
-// extraTensor is a float64 tensor saved beside the parameters (optimiser state).
-type extraTensor struct {
-	name  string
-	shape []int
-	data  []float64
-}
-
-// extraPrefix marks tensors that are not model parameters.
-const extraPrefix = "adam."
-
-// SaveCheckpoint writes p and meta into dir as described above.
-func SaveCheckpoint(dir string, meta CheckpointMeta, p *model.Params) error {
-	return saveCheckpoint(dir, meta, p, nil)
-}
-
-func saveCheckpoint(dir string, meta CheckpointMeta, p *model.Params, extra []extraTensor) error {
+// Save writes p, meta and any extra tensors into dir as described above.
+func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -116,14 +86,14 @@ func saveCheckpoint(dir string, meta CheckpointMeta, p *model.Params, extra []ex
 		return err
 	}
 	sum := sha256.Sum256(weights)
-	meta.Format, meta.Model, meta.SHA256 = checkpointFormat, p.Config(), hex.EncodeToString(sum[:])
+	meta.Format, meta.Model, meta.SHA256 = format, p.Config(), hex.EncodeToString(sum[:])
 	meta.Weights = "weights-" + meta.SHA256[:12] + ".safetensors"
 	old := previousWeights(dir)
-	if err := writeFileAtomic(filepath.Join(dir, meta.Weights), weights); err != nil {
+	if err := WriteFileAtomic(filepath.Join(dir, meta.Weights), weights); err != nil {
 		return err
 	}
 	js, _ := json.MarshalIndent(meta, "", "  ")
-	if err := writeFileAtomic(filepath.Join(dir, CheckpointFile), append(js, '\n')); err != nil {
+	if err := WriteFileAtomic(filepath.Join(dir, FileName), append(js, '\n')); err != nil {
 		return err
 	}
 	if old != "" && old != meta.Weights {
@@ -133,11 +103,11 @@ func saveCheckpoint(dir string, meta CheckpointMeta, p *model.Params, extra []ex
 }
 
 func previousWeights(dir string) string {
-	raw, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
+	raw, err := os.ReadFile(filepath.Join(dir, FileName))
 	if err != nil {
 		return ""
 	}
-	var m CheckpointMeta
+	var m Meta
 	// Only ever delete a file this code could have written.
 	if json.Unmarshal(raw, &m) != nil || !weightsName.MatchString(m.Weights) {
 		return ""
@@ -146,7 +116,7 @@ func previousWeights(dir string) string {
 }
 
 // encodeWeights serialises every parameter, little-endian, in its own dtype.
-func encodeWeights(p *model.Params, extra []extraTensor) ([]byte, error) {
+func encodeWeights(p *model.Params, extra []Extra) ([]byte, error) {
 	f32 := p.Config().DType == "float32"
 	file := safetensors.File{Metadata: map[string]string{"format": "itformer"}}
 	for _, s := range p.Specs() {
@@ -164,8 +134,8 @@ func encodeWeights(p *model.Params, extra []extraTensor) ([]byte, error) {
 		file.Tensors = append(file.Tensors, t)
 	}
 	for _, e := range extra {
-		t := safetensors.Tensor{Name: e.name, DType: safetensors.F64, Shape: toUint64(e.shape)}
-		for _, v := range e.data {
+		t := safetensors.Tensor{Name: e.Name, DType: safetensors.F64, Shape: toUint64(e.Shape)}
+		for _, v := range e.Data {
 			t.Data = binary.LittleEndian.AppendUint64(t.Data, math.Float64bits(v))
 		}
 		file.Tensors = append(file.Tensors, t)
@@ -185,22 +155,22 @@ func toUint64(shape []int) []uint64 {
 	return out
 }
 
-// LoadCheckpoint reads a checkpoint from a run folder or a checkpoint.json path.
-func LoadCheckpoint(where string) (*Checkpoint, error) {
+// Load reads a checkpoint from a run folder or a checkpoint.json path.
+func Load(where string) (*Checkpoint, error) {
 	if st, err := os.Stat(where); err == nil && st.IsDir() {
-		where = filepath.Join(where, CheckpointFile)
+		where = filepath.Join(where, FileName)
 	}
-	ck, err := LoadCheckpointFS(os.DirFS(filepath.Dir(where)), filepath.Base(where))
+	ck, err := LoadFS(os.DirFS(filepath.Dir(where)), filepath.Base(where))
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", where, err)
 	}
 	return ck, nil
 }
 
-// LoadCheckpointFS reads and verifies a checkpoint from fsys (the embedded
+// LoadFS reads and verifies a checkpoint from fsys (the embedded
 // default model uses this): the JSON, the weights' checksum, every tensor's
 // name, dtype and shape against the config, and the vocabulary's size.
-func LoadCheckpointFS(fsys fs.FS, name string) (*Checkpoint, error) {
+func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	meta, err := readMeta(fsys, name)
 	if err != nil {
 		return nil, err
@@ -226,8 +196,8 @@ func LoadCheckpointFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	return &Checkpoint{Meta: meta, Params: params, Vocab: vocab, Extra: extra}, nil
 }
 
-func readMeta(fsys fs.FS, name string) (CheckpointMeta, error) {
-	var meta CheckpointMeta
+func readMeta(fsys fs.FS, name string) (Meta, error) {
+	var meta Meta
 	raw, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return meta, err
@@ -235,8 +205,8 @@ func readMeta(fsys fs.FS, name string) (CheckpointMeta, error) {
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return meta, fmt.Errorf("not a valid checkpoint JSON: %w", err)
 	}
-	if meta.Format != checkpointFormat {
-		return meta, fmt.Errorf("format %d, this program reads format %d", meta.Format, checkpointFormat)
+	if meta.Format != format {
+		return meta, fmt.Errorf("format %d, this program reads format %d", meta.Format, format)
 	}
 	if meta.Weights == "" || meta.Weights != path.Base(meta.Weights) {
 		return meta, fmt.Errorf("weights must name a file beside the checkpoint, got %q", meta.Weights)
@@ -248,7 +218,7 @@ func readMeta(fsys fs.FS, name string) (CheckpointMeta, error) {
 }
 
 // decodeWeights checks the file's tensors against the config's ParamSpecs;
-// a resumable checkpoint may also hold optimiser tensors (extraPrefix).
+// a resumable checkpoint may also hold optimiser tensors (ExtraPrefix).
 func decodeWeights(raw []byte, c model.Config, resumable bool) (*model.Params, map[string][]float64, error) {
 	file, err := safetensors.Parse(raw)
 	if err != nil {
@@ -264,7 +234,7 @@ func decodeWeights(raw []byte, c model.Config, resumable bool) (*model.Params, m
 	}
 	extra := map[string][]float64{}
 	for _, t := range file.Tensors {
-		if resumable && strings.HasPrefix(t.Name, extraPrefix) {
+		if resumable && strings.HasPrefix(t.Name, ExtraPrefix) {
 			if extra[t.Name], err = decodeFloats(t, "float64"); err != nil {
 				return nil, nil, fmt.Errorf("tensor %q: %w", t.Name, err)
 			}

@@ -1,4 +1,4 @@
-package train
+package config
 
 import (
 	"os"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"itformer/model"
 )
 
 // tinyJSON is configs/tiny.json's content, inlined so that error cases can be
@@ -30,12 +32,12 @@ const tinyJSON = `{
 }`
 
 // tinyConfig is the Config that tinyJSON describes.
-var tinyConfig = Config{
+var tinyConfig = Run{
 	Description: "test",
 	Seed:        1,
-	Data:        DataConfig{Seed: 1},
-	Model:       ModelConfig{DModel: 16, Heads: 2, DFF: 32, Layers: 2, MaxLen: 16, DType: "float64"},
-	Train: TrainConfig{Epochs: 6, BatchSize: 32, EvalBatchSize: 128, LearningRate: 0.003, Beta1: 0.9, Beta2: 0.98,
+	Data:        Data{Seed: 1},
+	Model:       model.Config{DModel: 16, Heads: 2, DFF: 32, Layers: 2, MaxLen: 16, DType: "float64"},
+	Train: Train{Epochs: 6, BatchSize: 32, EvalBatchSize: 128, LearningRate: 0.003, Beta1: 0.9, Beta2: 0.98,
 		AdamEps: 1e-9, WarmupSteps: 50, AttentionSupervision: 1},
 }
 
@@ -59,12 +61,12 @@ func writeConfig(t *testing.T, content string) string {
 }
 
 func TestInlineTinyMatchesStruct(t *testing.T) {
-	c, err := ParseConfig([]byte(tinyJSON))
+	c, err := Parse([]byte(tinyJSON))
 	if err != nil {
-		t.Fatalf("ParseConfig(tinyJSON): %v", err)
+		t.Fatalf("Parse(tinyJSON): %v", err)
 	}
 	if !reflect.DeepEqual(c, tinyConfig) {
-		t.Fatalf("ParseConfig(tinyJSON) = %+v\nwant %+v", c, tinyConfig)
+		t.Fatalf("Parse(tinyJSON) = %+v\nwant %+v", c, tinyConfig)
 	}
 }
 
@@ -78,7 +80,7 @@ func TestLoadShippedConfigs(t *testing.T) {
 		{"tiny.json", 16, 6, 0.003},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			c, err := LoadConfig(filepath.Join("..", "configs", tc.file))
+			c, err := Load(filepath.Join("..", "configs", tc.file))
 			if err != nil {
 				t.Fatalf("LoadConfig: %v", err)
 			}
@@ -141,12 +143,13 @@ func TestLoadConfigErrors(t *testing.T) {
     "batch_size": 32`, `"epochs": 0,
     "batch_size": 0`),
 			[]string{"train.epochs must be positive", "train.batch_size must be positive"}},
+		{"vocab_size given", edit(t, `"d_model": 16`, `"vocab_size": 50, "d_model": 16`), []string{"model.vocab_size comes from the training split"}},
 		{"two unknown keys reported together", edit(t, `"seed": 1,`, `"seed": 1, "x": 1, "data2": {},`), []string{"unknown key x", "unknown key data2"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			path := writeConfig(t, tc.content)
-			c, err := LoadConfig(path)
+			c, err := Load(path)
 			if err == nil {
 				t.Fatalf("LoadConfig accepted it: %+v", c)
 			}
@@ -156,7 +159,7 @@ func TestLoadConfigErrors(t *testing.T) {
 					t.Errorf("error %q does not contain %q", msg, want)
 				}
 			}
-			if !reflect.DeepEqual(c, Config{}) {
+			if !reflect.DeepEqual(c, Run{}) {
 				t.Errorf("on error LoadConfig returned a non-zero config %+v", c)
 			}
 		})
@@ -165,7 +168,7 @@ func TestLoadConfigErrors(t *testing.T) {
 
 func TestLoadConfigMissingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "nope.json")
-	_, err := LoadConfig(path)
+	_, err := Load(path)
 	if err == nil {
 		t.Fatal("LoadConfig of a missing file succeeded")
 	}
@@ -192,34 +195,34 @@ func TestOverrides(t *testing.T) {
 	cases := []struct {
 		name      string
 		overrides []string
-		check     func(Config) bool
+		check     func(Run) bool
 		want      string // description of the expected change
 	}{
-		{"epochs", []string{"train.epochs=3"}, func(c Config) bool { return c.Train.Epochs == 3 }, "train.epochs 3"},
-		{"unquoted string", []string{"model.dtype=float32"}, func(c Config) bool { return c.Model.DType == "float32" }, "dtype float32"},
-		{"quoted string", []string{`model.dtype="float32"`}, func(c Config) bool { return c.Model.DType == "float32" }, "dtype float32"},
-		{"top-level seed", []string{"seed=42"}, func(c Config) bool { return c.Seed == 42 && c.Data.Seed == 1 }, "seed 42, data.seed 1"},
-		{"nested seed", []string{"data.seed=7"}, func(c Config) bool { return c.Data.Seed == 7 && c.Seed == 1 }, "data.seed 7, seed 1"},
-		{"float", []string{"train.learning_rate=0.01"}, func(c Config) bool { return c.Train.LearningRate == 0.01 }, "learning_rate 0.01"},
-		{"exponent", []string{"train.adam_eps=1e-6"}, func(c Config) bool { return c.Train.AdamEps == 1e-6 }, "adam_eps 1e-6"},
-		{"value with =", []string{"description=a=b"}, func(c Config) bool { return c.Description == "a=b" }, `description "a=b"`},
-		{"later wins", []string{"train.epochs=3", "train.epochs=4"}, func(c Config) bool { return c.Train.Epochs == 4 }, "train.epochs 4"},
+		{"epochs", []string{"train.epochs=3"}, func(c Run) bool { return c.Train.Epochs == 3 }, "train.epochs 3"},
+		{"unquoted string", []string{"model.dtype=float32"}, func(c Run) bool { return c.Model.DType == "float32" }, "dtype float32"},
+		{"quoted string", []string{`model.dtype="float32"`}, func(c Run) bool { return c.Model.DType == "float32" }, "dtype float32"},
+		{"top-level seed", []string{"seed=42"}, func(c Run) bool { return c.Seed == 42 && c.Data.Seed == 1 }, "seed 42, data.seed 1"},
+		{"nested seed", []string{"data.seed=7"}, func(c Run) bool { return c.Data.Seed == 7 && c.Seed == 1 }, "data.seed 7, seed 1"},
+		{"float", []string{"train.learning_rate=0.01"}, func(c Run) bool { return c.Train.LearningRate == 0.01 }, "learning_rate 0.01"},
+		{"exponent", []string{"train.adam_eps=1e-6"}, func(c Run) bool { return c.Train.AdamEps == 1e-6 }, "adam_eps 1e-6"},
+		{"value with =", []string{"description=a=b"}, func(c Run) bool { return c.Description == "a=b" }, `description "a=b"`},
+		{"later wins", []string{"train.epochs=3", "train.epochs=4"}, func(c Run) bool { return c.Train.Epochs == 4 }, "train.epochs 4"},
 		{"several", []string{"train.epochs=2", "model.d_model=8", "model.heads=4", "train.attention_supervision=0"},
-			func(c Config) bool {
+			func(c Run) bool {
 				return c.Train.Epochs == 2 && c.Model.DModel == 8 && c.Model.Heads == 4 && c.Train.AttentionSupervision == 0
 			}, "epochs 2, d_model 8, heads 4, supervision 0"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := LoadConfig(writeConfig(t, tinyJSON), tc.overrides...)
+			c, err := Load(writeConfig(t, tinyJSON), tc.overrides...)
 			if err != nil {
-				t.Fatalf("LoadConfig(%q): %v", tc.overrides, err)
+				t.Fatalf("Load(%q): %v", tc.overrides, err)
 			}
 			if !tc.check(c) {
 				t.Fatalf("after %q got %+v, want %s", tc.overrides, c, tc.want)
 			}
 			// Nothing else changes: undo the overridden fields by re-applying them to tinyConfig.
-			want, err := ParseConfig(tinyConfig.JSON(), tc.overrides...)
+			want, err := Parse(tinyConfig.JSON(), tc.overrides...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -252,7 +255,7 @@ func TestOverrideErrors(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			path := writeConfig(t, tinyJSON)
-			_, err := LoadConfig(path, tc.override)
+			_, err := Load(path, tc.override)
 			if err == nil {
 				t.Fatalf("override %q accepted", tc.override)
 			}
@@ -293,9 +296,9 @@ func TestParseOverride(t *testing.T) {
 }
 
 func TestConfigJSONRoundTrip(t *testing.T) {
-	configs := map[string]Config{"tiny": tinyConfig}
+	configs := map[string]Run{"tiny": tinyConfig}
 	for _, f := range []string{"default.json", "tiny.json"} {
-		c, err := LoadConfig(filepath.Join("..", "configs", f))
+		c, err := Load(filepath.Join("..", "configs", f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -313,9 +316,9 @@ func TestConfigJSONRoundTrip(t *testing.T) {
 			if !strings.HasSuffix(string(js), "}\n") {
 				t.Errorf("JSON() does not end in a newline: %q", js)
 			}
-			back, err := ParseConfig(js)
+			back, err := Parse(js)
 			if err != nil {
-				t.Fatalf("ParseConfig(JSON()): %v\n%s", err, js)
+				t.Fatalf("Parse(JSON()): %v\n%s", err, js)
 			}
 			if !reflect.DeepEqual(back, c) {
 				t.Fatalf("round trip changed the config:\n got %+v\nwant %+v", back, c)
@@ -344,17 +347,17 @@ func TestParseConfigEdgeCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, seed := range []string{"9007199254740993", "9223372036854775807", "-9223372036854775808"} {
-		c, err := ParseConfig(raw, "seed="+seed)
+		c, err := Parse(raw, "seed="+seed)
 		if err != nil || strconv.FormatInt(c.Seed, 10) != seed {
 			t.Errorf("seed=%s: got %d, %v", seed, c.Seed, err)
 		}
 	}
 	for _, body := range []string{"null", "[1]", `"x"`, "3", `{} {}`} {
-		if _, err := ParseConfig([]byte(body), "seed=1"); err == nil || !strings.Contains(err.Error(), "object") {
+		if _, err := Parse([]byte(body), "seed=1"); err == nil || !strings.Contains(err.Error(), "object") {
 			t.Errorf("config %s: error %v, want one saying a config is an object", body, err)
 		}
 	}
-	_, err = ParseConfig(raw, "model.d_model=0", "model.heads=0")
+	_, err = Parse(raw, "model.d_model=0", "model.heads=0")
 	for _, want := range []string{"model.d_model must be positive", "model.heads must be positive"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v does not contain %q", err, want)

@@ -1,8 +1,10 @@
-package train
+package experiment
 
 import (
 	"fmt"
 	"path/filepath"
+
+	"itformer/train"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -16,7 +18,7 @@ var series = []struct{ key, label string }{
 	{"validation_accuracy", "validation accuracy"},
 }
 
-func (r *ExperimentResult) plotNames() []string {
+func (r *Result) plotNames() []string {
 	var names []string
 	for _, s := range series {
 		names = append(names, s.key+".png")
@@ -28,7 +30,7 @@ func (r *ExperimentResult) plotNames() []string {
 }
 
 // plot draws one PNG per series: a line per variant, the mean over seeds per epoch.
-func (r *ExperimentResult) plot(dir string) error {
+func (r *Result) plot(dir string) error {
 	all := append([]struct{ key, label string }{}, series...)
 	for _, p := range r.Experiment.Plots {
 		all = append(all, struct{ key, label string }{p, plottable[p]})
@@ -41,7 +43,7 @@ func (r *ExperimentResult) plot(dir string) error {
 	return nil
 }
 
-func (r *ExperimentResult) plotSeries(path, key, label string) error {
+func (r *Result) plotSeries(path, key, label string) error {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s", r.Experiment.Name, label)
 	p.X.Label.Text = "epoch"
@@ -63,7 +65,7 @@ func (r *ExperimentResult) plotSeries(path, key, label string) error {
 }
 
 // meanCurve averages a per-epoch field over a variant's seeds.
-func (r *ExperimentResult) meanCurve(variant, key string) plotter.XYs {
+func (r *Result) meanCurve(variant, key string) plotter.XYs {
 	var pts plotter.XYs
 	n := 0
 	for _, run := range r.Runs {
@@ -84,7 +86,7 @@ func (r *ExperimentResult) meanCurve(variant, key string) plotter.XYs {
 	return pts
 }
 
-func epochField(e EpochRecord, key string) float64 {
+func epochField(e train.EpochRecord, key string) float64 {
 	switch key {
 	case "train_loss":
 		return e.TrainLoss

@@ -1,4 +1,4 @@
-package train
+package experiment
 
 import (
 	"bytes"
@@ -8,16 +8,18 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"itformer/checkpoint"
 )
 
 // write puts results.md, results.csv, runs.csv and the plots into dir.
-func (r *ExperimentResult) write(dir string) error {
+func (r *Result) write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	files := map[string][]byte{"results.md": r.markdown(), "results.csv": r.variantsCSV(), "runs.csv": r.runsCSV()}
 	for name, content := range files {
-		if err := writeFileAtomic(filepath.Join(dir, name), content); err != nil {
+		if err := checkpoint.WriteFileAtomic(filepath.Join(dir, name), content); err != nil {
 			return err
 		}
 	}
@@ -30,7 +32,7 @@ func pm(s Stat, scale float64, digits int) string {
 
 // markdown is the table README and docs/ show. Training times vary from run to
 // run; every other figure is reproduced exactly by the same command.
-func (r *ExperimentResult) markdown() []byte {
+func (r *Result) markdown() []byte {
 	e := r.Experiment
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Experiment: %s\n\n%s\n\n", e.Name, e.Description)
@@ -53,7 +55,7 @@ func (r *ExperimentResult) markdown() []byte {
 	return b.Bytes()
 }
 
-func (r *ExperimentResult) variantsCSV() []byte {
+func (r *Result) variantsCSV() []byte {
 	rows := [][]string{{"variant", "runs", "test_accuracy_mean", "test_accuracy_sd", "alignment_mean", "alignment_sd",
 		"final_train_loss_mean", "final_train_loss_sd", "test_loss_mean", "test_loss_sd", "attention_entropy_mean",
 		"attention_entropy_sd", "grad_norm_mean", "grad_norm_sd", "train_seconds_mean", "train_seconds_sd"}}
@@ -67,7 +69,7 @@ func (r *ExperimentResult) variantsCSV() []byte {
 	return csvBytes(rows)
 }
 
-func (r *ExperimentResult) runsCSV() []byte {
+func (r *Result) runsCSV() []byte {
 	rows := [][]string{{"variant", "seed", "test_accuracy", "alignment", "final_train_loss", "test_loss", "attention_entropy", "grad_norm", "train_seconds"}}
 	for _, x := range r.Runs {
 		rows = append(rows, []string{x.Variant, strconv.FormatInt(x.Seed, 10), num(x.TestAccuracy), num(x.Alignment),
@@ -86,7 +88,7 @@ func csvBytes(rows [][]string) []byte {
 }
 
 // Table is the results table alone, for the terminal.
-func (r *ExperimentResult) Table() []byte {
+func (r *Result) Table() []byte {
 	md := r.markdown()
 	start := bytes.Index(md, []byte("| variant"))
 	end := bytes.Index(md[start:], []byte("\n\n"))
