@@ -17,6 +17,8 @@ import (
 	"fmt"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // attentionSteps keeps every intermediate node so a forward pass can show the
@@ -32,22 +34,22 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 		return s, fmt.Errorf("attention score divisor must be positive, got %v", divisor)
 	}
 	var err error
-	if s.Scores, err = batchedMatMul(q, k, false, true); err != nil {
+	if s.Scores, err = gorgoniax.BatchedMatMul(q, k, false, true); err != nil {
 		return s, err
 	}
 	s.Scaled = s.Scores
 	if divisor != 1 {
-		inv := G.NewConstant(scalarOf(q.Dtype(), 1/divisor), G.WithName(fmt.Sprintf("1/%v", divisor)))
+		inv := G.NewConstant(gorgoniax.ScalarOf(q.Dtype(), 1/divisor), G.WithName(fmt.Sprintf("1/%v", divisor)))
 		if s.Scaled, err = G.Mul(s.Scores, inv); err != nil {
 			return s, err
 		}
 	}
-	if s.Masked, err = broadcast(G.Add, s.Scaled, mask, 1, 2); err != nil {
+	if s.Masked, err = gorgoniax.Broadcast(G.Add, s.Scaled, mask, 1, 2); err != nil {
 		return s, err
 	}
 	if s.Weights, err = softmax(s.Masked, 3); err != nil {
 		return s, err
 	}
-	s.Z, err = batchedMatMul(s.Weights, v, false, false)
+	s.Z, err = gorgoniax.BatchedMatMul(s.Weights, v, false, false)
 	return s, err
 }

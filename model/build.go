@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // build wires embedding -> encoder stack -> resolution head -> loss.
@@ -48,7 +50,7 @@ func (gr *Graph) addSupervision(steps []layerSteps) error {
 		return err
 	}
 	G.Read(attLoss, &gr.reads.attentionLoss)
-	lambda := G.NewConstant(scalarOf(gr.loss.Dtype(), gr.opts.AttentionSupervision), G.WithName(fmt.Sprintf("lambda=%g", gr.opts.AttentionSupervision)))
+	lambda := G.NewConstant(gorgoniax.ScalarOf(gr.loss.Dtype(), gr.opts.AttentionSupervision), G.WithName(fmt.Sprintf("lambda=%g", gr.opts.AttentionSupervision)))
 	weighted, err := G.Mul(attLoss, lambda)
 	if err != nil {
 		return err

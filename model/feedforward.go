@@ -9,6 +9,8 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 type feedForwardWeights struct {
@@ -32,5 +34,5 @@ func linear(x, w, b *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return broadcast(G.Add, xw, b, 0)
+	return gorgoniax.Broadcast(G.Add, xw, b, 0)
 }

@@ -17,6 +17,8 @@ import (
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 const (
@@ -27,7 +29,7 @@ const (
 
 // randomNode makes a float64 input node holding N(0, 1) values.
 func randomNode(g *G.ExprGraph, rng *rand.Rand, name string, shape ...int) *G.Node {
-	data := make([]float64, product(shape))
+	data := make([]float64, tensor.Shape(shape).TotalSize())
 	fill(data, rng, 1)
 	v := tensor.New(tensor.WithShape(shape...), tensor.WithBacking(data))
 	return G.NewTensor(g, tensor.Float64, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(v))
@@ -69,7 +71,7 @@ func checkGradients(t *testing.T, loss *G.Node, wrt ...*G.Node) {
 		if err != nil {
 			t.Fatalf("%s: %v", w.Name(), err)
 		}
-		grads[i] = float64s(d)
+		grads[i] = gorgoniax.Float64s(d)
 	}
 	for i, w := range wrt {
 		data := w.Value().Data().([]float64)
@@ -240,7 +242,7 @@ func TestGradientWholeModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		grads[p.specs[i].Name] = float64s(d)
+		grads[p.specs[i].Name] = gorgoniax.Float64s(d)
 	}
 	rng := rand.New(rand.NewSource(8))
 	for _, s := range p.Specs() {

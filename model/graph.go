@@ -18,6 +18,8 @@ import (
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 var buildMu sync.Mutex
@@ -44,7 +46,7 @@ type Graph struct {
 	in      inputs
 	loss    *G.Node // the objective that training differentiates
 	reads   reads
-	reuse   bool // the last run succeeded, so the next may keep its buffers (rewind.go)
+	reuse   bool // the last run succeeded, so the next may keep its buffers (internal/gorgoniax/rewind.go)
 }
 
 type inputs struct {
@@ -90,7 +92,7 @@ func (gr *Graph) bindWeights() {
 func (gr *Graph) makeInputs() {
 	s, dt := gr.shape, gr.params.tensor["embedding"].Dtype()
 	float := func(name string, shape ...int) *G.Node {
-		v := newDense(dt, shape, make([]float64, product(shape)))
+		v := gorgoniax.NewDense(dt, shape, make([]float64, tensor.Shape(shape).TotalSize()))
 		return G.NewTensor(gr.g, dt, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(v))
 	}
 	integer := func(name string, n int) *G.Node {
@@ -113,5 +115,5 @@ func (gr *Graph) makeInputs() {
 	for b := 0; b < s.B; b++ {
 		tiled = append(tiled, pe...)
 	}
-	copyInto(gr.in.pe.Value().(*tensor.Dense), tiled)
+	gorgoniax.CopyInto(gr.in.pe.Value().(*tensor.Dense), tiled)
 }

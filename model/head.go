@@ -17,6 +17,8 @@ import (
 	"math"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 type headWeights struct {
@@ -35,14 +37,14 @@ func resolutionHead(h, pronoun, candidates *G.Node, w headWeights, s shape) (*G.
 	if keys, err = G.Reshape(keys, []int{s.B, s.T, s.D}); err != nil {
 		return nil, err
 	}
-	scores, err := batchedMatMul(query, keys, false, true) // (B, 1, T)
+	scores, err := gorgoniax.BatchedMatMul(query, keys, false, true) // (B, 1, T)
 	if err != nil {
 		return nil, err
 	}
 	if scores, err = G.Reshape(scores, []int{s.B, s.T}); err != nil {
 		return nil, err
 	}
-	scale := G.NewConstant(scalarOf(h.Dtype(), 1/math.Sqrt(float64(s.D))), G.WithName(fmt.Sprintf("1/sqrt(%d)", s.D)))
+	scale := G.NewConstant(gorgoniax.ScalarOf(h.Dtype(), 1/math.Sqrt(float64(s.D))), G.WithName(fmt.Sprintf("1/sqrt(%d)", s.D)))
 	if scores, err = G.Mul(scores, scale); err != nil {
 		return nil, err
 	}

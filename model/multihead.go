@@ -15,6 +15,8 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 type multiHeadWeights struct {
@@ -63,12 +65,12 @@ func projectHeads(x, w *G.Node, s shape) (*G.Node, error) {
 	if p, err = G.Reshape(p, []int{s.B, s.T, s.H, s.dk()}); err != nil {
 		return nil, err
 	}
-	return swapMiddleAxes(p)
+	return gorgoniax.SwapMiddleAxes(p)
 }
 
 // concatHeads undoes projectHeads' split: (B, H, T, d_k) -> (B·T, D), heads side by side.
 func concatHeads(z *G.Node, s shape) (*G.Node, error) {
-	t, err := swapMiddleAxes(z)
+	t, err := gorgoniax.SwapMiddleAxes(z)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // Tensor is a float64 copy of a graph value, row-major.
@@ -24,7 +26,7 @@ func (t Tensor) Row(idx ...int) []float64 {
 }
 
 func tensorOf(v G.Value, shape ...int) Tensor {
-	return Tensor{Shape: shape, Data: float64s(v)}
+	return Tensor{Shape: shape, Data: gorgoniax.Float64s(v)}
 }
 
 // Output is what one run of a Graph gives back. Probs is always set; Attention
@@ -50,9 +52,9 @@ type LayerTrace struct {
 func (gr *Graph) output(b Batch) (*Output, error) {
 	s := gr.shape
 	out := &Output{Lengths: append([]int(nil), b.Lengths...),
-		Loss: float64s(gr.reads.resolutionLoss)[0], Objective: float64s(gr.loss.Value())[0]}
+		Loss: gorgoniax.Float64s(gr.reads.resolutionLoss)[0], Objective: gorgoniax.Float64s(gr.loss.Value())[0]}
 	if gr.reads.attentionLoss != nil {
-		out.AttentionLoss = float64s(gr.reads.attentionLoss)[0]
+		out.AttentionLoss = gorgoniax.Float64s(gr.reads.attentionLoss)[0]
 	}
 	out.Probs = tensorOf(gr.reads.logP, s.B, s.T)
 	for i, lp := range out.Probs.Data {

@@ -6,6 +6,8 @@ import (
 	"math/rand"
 
 	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // ParamSpec describes one learned tensor. Matrices are stored (in, out), so a
@@ -65,13 +67,13 @@ func NewParams(c Config, seed int64) (*Params, error) {
 	rng := rand.New(rand.NewSource(seed))
 	p := &Params{config: c, specs: ParamSpecs(c), tensor: map[string]*tensor.Dense{}}
 	for _, s := range p.specs {
-		p.tensor[s.Name] = newDense(dt, s.Shape, initialValues(s, c, rng))
+		p.tensor[s.Name] = gorgoniax.NewDense(dt, s.Shape, initialValues(s, c, rng))
 	}
 	return p, nil
 }
 
 func initialValues(s ParamSpec, c Config, rng *rand.Rand) []float64 {
-	data := make([]float64, product(s.Shape))
+	data := make([]float64, tensor.Shape(s.Shape).TotalSize())
 	switch {
 	case s.Name == "embedding":
 		fill(data, rng, 1/math.Sqrt(float64(c.DModel)))
@@ -110,7 +112,7 @@ func (p *Params) Values(name string) []float64 {
 	if t == nil {
 		return nil
 	}
-	return float64s(t)
+	return gorgoniax.Float64s(t)
 }
 
 // SetValues overwrites the named tensor in place (so graphs bound to it see the
@@ -123,6 +125,6 @@ func (p *Params) SetValues(name string, data []float64) error {
 	if len(data) != t.Shape().TotalSize() {
 		return fmt.Errorf("parameter %q has %d entries (shape %v), got %d", name, t.Shape().TotalSize(), t.Shape(), len(data))
 	}
-	copyInto(t, data)
+	gorgoniax.CopyInto(t, data)
 	return nil
 }
