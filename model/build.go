@@ -8,7 +8,7 @@ import (
 	"itformer/model/internal/gorgoniax"
 )
 
-// build wires embedding -> encoder stack -> resolution head -> loss.
+// build wires embedding -> encoder stack -> resolution -> loss.
 func (gr *Graph) build() error {
 	w := gr.weightsByName()
 	pe := gr.in.pe
@@ -23,9 +23,9 @@ func (gr *Graph) build() error {
 	if err != nil {
 		return fmt.Errorf("encoder: %w", err)
 	}
-	logP, err := resolutionHead(h, gr.in.pronoun, gr.in.candidates, headWeights{w["head.w_q"], w["head.w_k"]}, gr.shape)
+	logP, err := resolve(h, gr.in.pronoun, gr.in.candidates, resolutionWeights{w["head.w_q"], w["head.w_k"]}, gr.shape)
 	if err != nil {
-		return fmt.Errorf("resolution head: %w", err)
+		return fmt.Errorf("resolution: %w", err)
 	}
 	resolutionLoss, err := crossEntropy(logP, gr.in.target)
 	if err != nil {

@@ -11,7 +11,7 @@
 //	layernorm.go    Add & Norm's normalisation
 //	feedforward.go  the position-wise feed-forward sublayer
 //	encoder.go      one encoder layer (post-norm) and the stack of N
-//	head.go         the resolution head: which word does the pronoun mean?
+//	resolution.go   which word does the pronoun mean? (the README's resolution head)
 //	graph.go        the whole model compiled for a batch geometry
 //	output.go       what a run gives back, down to one word's steps (Output.Steps)
 //

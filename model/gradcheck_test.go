@@ -192,18 +192,18 @@ func TestGradientFeedForward(t *testing.T) {
 	checkGradients(t, projectToScalar(t, rng, out), x, w.W1, w.B1, w.W2, w.B2)
 }
 
-func TestGradientResolutionHeadAndLoss(t *testing.T) {
+func TestGradientResolutionAndLoss(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	g := G.NewGraph()
 	s := shape{B: 2, T: 4, D: 4, H: 1}
 	h := randomNode(g, rng, "h", s.B*s.T, s.D)
-	w := headWeights{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4)}
+	w := resolutionWeights{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4)}
 	pronoun := G.NewVector(g, tensor.Int, G.WithShape(2), G.WithName("pronoun"),
 		G.WithValue(tensor.New(tensor.WithShape(2), tensor.WithBacking([]int{3, 4 + 1}))))
 	// Row 0: 4 words, pronoun at 3. Row 1: 3 words, pronoun at 1.
 	candidates := valueNode(g, "candidates", []float64{0, 0, 0, maskValue, 0, maskValue, 0, maskValue}, 2, 4)
 	target := valueNode(g, "target", []float64{0, 0.5, 0, 0, 0, 0, 0.5, 0}, 2, 4)
-	logP, err := resolutionHead(h, pronoun, candidates, w, s)
+	logP, err := resolve(h, pronoun, candidates, w, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ package model
 // tensors of a Params without copying, so a training graph, an evaluation graph
 // and an inference graph built from one Params always agree.
 //
-//	ids -> embed + positional encoding -> N x encoder layer -> resolution head -> log P, loss
+//	ids -> embed + positional encoding -> N x encoder layer -> resolution -> log P, loss
 //
 // Values of intermediate nodes are read with G.Read, never node.Value(): the
 // tape machine reuses a node's memory for later ops once it is dead, so a value

@@ -32,11 +32,11 @@ func tensorOf(v G.Value, shape ...int) Tensor {
 // Output is what one run of a Graph gives back. Probs is always set; Attention
 // needs GraphOptions.Attention or Trace; Embedded, Encoded and Trace need Trace.
 type Output struct {
-	Loss          float64 // the resolution head's cross-entropy, a batch mean
+	Loss          float64 // the resolution's cross-entropy, a batch mean
 	AttentionLoss float64 // the attention-supervision cross-entropy; 0 when it is off
 	Objective     float64 // what training minimises: Loss + λ·AttentionLoss
 	Lengths       []int
-	Probs         Tensor       // (B, T): the resolution head's P(antecedent = word t)
+	Probs         Tensor       // (B, T): the resolution's P(antecedent = word t)
 	Attention     []Tensor     // per layer (B, H, T, T): row i is word i's weights over the words
 	Embedded      Tensor       // (B, T, d_model): embedding + positional encoding
 	Encoded       Tensor       // (B, T, d_model): the last encoder layer's output

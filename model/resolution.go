@@ -1,9 +1,10 @@
 package model
 
-// Resolution head: given the pronoun's position p, score every word j of the
+// Resolution (the README's "resolution head"; in code, "head" means only an
+// attention head): given the pronoun's position p, score every word j of the
 // sentence as its antecedent, one more attention step whose weights are the answer:
 //
-//	q = h_p W^Q_head,  k_j = h_j W^K_head
+//	q = h_p W^Q_res,  k_j = h_j W^K_res
 //	s_j = q · k_j / sqrt(d_model) + C_j        C_j = -1e9 for padding and for j = p
 //	log P(antecedent = j) = logsoftmax(s)_j
 //	loss = - sum_b w_b log P_b(antecedent_b)   w_b = 1/(real sentences in the batch)
@@ -21,11 +22,11 @@ import (
 	"itformer/model/internal/gorgoniax"
 )
 
-type headWeights struct {
+type resolutionWeights struct {
 	WQ, WK *G.Node // (d_model, d_model) each
 }
 
-func resolutionHead(h, pronoun, candidates *G.Node, w headWeights, s shape) (*G.Node, error) {
+func resolve(h, pronoun, candidates *G.Node, w resolutionWeights, s shape) (*G.Node, error) {
 	query, err := pronounQuery(h, pronoun, w.WQ, s)
 	if err != nil {
 		return nil, err
