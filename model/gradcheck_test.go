@@ -158,7 +158,7 @@ func TestGradientMultiHeadAttention(t *testing.T) {
 	g := G.NewGraph()
 	s := shape{B: 2, T: 3, D: 4, H: 2, divisor: math.Sqrt(2)}
 	x := randomNode(g, rng, "x", s.B*s.T, s.D)
-	w := multiHeadWeights{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4),
+	w := MultiHeadWeights[*G.Node]{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4),
 		WV: randomNode(g, rng, "wv", 4, 4), WO: randomNode(g, rng, "wo", 4, 4)}
 	out, _, err := multiHeadAttention(x, keyMask(g, 3, 3, 2), w, s)
 	if err != nil {
@@ -171,7 +171,7 @@ func TestGradientLayerNorm(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	g := G.NewGraph()
 	x := randomNode(g, rng, "x", 3, 5)
-	w := layerNormWeights{Gain: randomNode(g, rng, "gain", 5), Bias: randomNode(g, rng, "bias", 5)}
+	w := LayerNormWeights[*G.Node]{Gain: randomNode(g, rng, "gain", 5), Bias: randomNode(g, rng, "bias", 5)}
 	out, err := layerNorm(x, w)
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +183,7 @@ func TestGradientFeedForward(t *testing.T) {
 	rng := rand.New(rand.NewSource(6))
 	g := G.NewGraph()
 	x := randomNode(g, rng, "x", 3, 4)
-	w := feedForwardWeights{W1: randomNode(g, rng, "w1", 4, 6), B1: randomNode(g, rng, "b1", 6),
+	w := FeedForwardWeights[*G.Node]{W1: randomNode(g, rng, "w1", 4, 6), B1: randomNode(g, rng, "b1", 6),
 		W2: randomNode(g, rng, "w2", 6, 4), B2: randomNode(g, rng, "b2", 4)}
 	out, err := feedForward(x, w)
 	if err != nil {
@@ -197,7 +197,7 @@ func TestGradientResolutionAndLoss(t *testing.T) {
 	g := G.NewGraph()
 	s := shape{B: 2, T: 4, D: 4, H: 1}
 	h := randomNode(g, rng, "h", s.B*s.T, s.D)
-	w := resolutionWeights{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4)}
+	w := ResolutionWeights[*G.Node]{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4)}
 	pronoun := G.NewVector(g, tensor.Int, G.WithShape(2), G.WithName("pronoun"),
 		G.WithValue(tensor.New(tensor.WithShape(2), tensor.WithBacking([]int{3, 4 + 1}))))
 	// Row 0: 4 words, pronoun at 3. Row 1: 3 words, pronoun at 1.

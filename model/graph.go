@@ -42,7 +42,8 @@ type Graph struct {
 	shape   shape
 	g       *G.ExprGraph
 	vm      G.VM
-	weights []*G.Node // in ParamSpecs order
+	w       Weights[*G.Node] // bound to params' tensors
+	weights []*G.Node        // the same nodes in ParamSpecs order
 	in      inputs
 	loss    *G.Node // the objective that training differentiates
 	reads   reads
@@ -70,7 +71,9 @@ func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 	// concurrently is safe. So building is serialised, running is not.
 	buildMu.Lock()
 	defer buildMu.Unlock()
-	gr.bindWeights()
+	if err := gr.bindWeights(); err != nil {
+		return nil, err
+	}
 	gr.makeInputs()
 	if err := gr.build(); err != nil {
 		return nil, fmt.Errorf("building the model graph: %w", err)
@@ -82,15 +85,21 @@ func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 }
 
 // bindWeights makes one node per parameter, sharing the parameter's storage.
-func (gr *Graph) bindWeights() {
-	for _, s := range gr.params.specs {
-		t := gr.params.tensor[s.Name]
-		gr.weights = append(gr.weights, G.NodeFromAny(gr.g, t, G.WithName(s.Name)))
-	}
+func (gr *Graph) bindWeights() error {
+	var err error
+	gr.w, _, err = buildWeights(gr.params.config, func(f paramField) (*G.Node, error) {
+		if f.index >= len(gr.params.specs) || gr.params.specs[f.index].Name != f.Name {
+			return nil, fmt.Errorf("parameter %q is not in Params at place %d", f.Name, f.index)
+		}
+		n := G.NodeFromAny(gr.g, gr.params.ordered[f.index], G.WithName(f.Name))
+		gr.weights = append(gr.weights, n)
+		return n, nil
+	})
+	return err
 }
 
 func (gr *Graph) makeInputs() {
-	s, dt := gr.shape, gr.params.tensor["embedding"].Dtype()
+	s, dt := gr.shape, gr.params.weights.Embedding.Dtype()
 	float := func(name string, shape ...int) *G.Node {
 		v := gorgoniax.NewDense(dt, shape, make([]float64, tensor.Shape(shape).TotalSize()))
 		return G.NewTensor(gr.g, dt, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(v))

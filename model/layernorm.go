@@ -20,11 +20,14 @@ import (
 // LayerNormEps keeps the division finite for a word vector with zero variance.
 const LayerNormEps = 1e-5
 
-type layerNormWeights struct {
-	Gain, Bias *G.Node
+// LayerNormWeights are a layer norm's gain and bias (tags: layout.go); the
+// enclosing field's role says which norm.
+type LayerNormWeights[T any] struct {
+	Gain T `param:"gain" shape:"d_model" init:"ones" role:"scale"`
+	Bias T `param:"bias" shape:"d_model" init:"zeros" role:"shift"`
 }
 
-func layerNorm(x *G.Node, w layerNormWeights) (*G.Node, error) {
+func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	centred, err := centre(x)
 	if err != nil {
 		return nil, err

@@ -19,8 +19,12 @@ import (
 	"itformer/model/internal/gorgoniax"
 )
 
-type multiHeadWeights struct {
-	WQ, WK, WV, WO *G.Node // (d_model, d_model) each
+// MultiHeadWeights are one layer's projections (tags: layout.go).
+type MultiHeadWeights[T any] struct {
+	WQ T `param:"w_q" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^Q: word vector -> queries of all heads"`
+	WK T `param:"w_k" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^K: word vector -> keys of all heads"`
+	WV T `param:"w_v" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^V: word vector -> values of all heads"`
+	WO T `param:"w_o" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^O: concatenated heads -> sublayer output"`
 }
 
 // shape carries the batch geometry every sublayer needs.
@@ -31,7 +35,7 @@ type shape struct {
 
 func (s shape) dk() int { return s.D / s.H }
 
-func multiHeadAttention(x, mask *G.Node, w multiHeadWeights, s shape) (*G.Node, attentionSteps, error) {
+func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape) (*G.Node, attentionSteps, error) {
 	q, err := projectHeads(x, w.WQ, s)
 	if err != nil {
 		return nil, attentionSteps{}, err

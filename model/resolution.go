@@ -22,11 +22,14 @@ import (
 	"itformer/model/internal/gorgoniax"
 )
 
-type resolutionWeights struct {
-	WQ, WK *G.Node // (d_model, d_model) each
+// ResolutionWeights project the pronoun to a query and every word to a key
+// (tags: layout.go).
+type ResolutionWeights[T any] struct {
+	WQ T `param:"w_q" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"pronoun vector -> query"`
+	WK T `param:"w_k" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"word vectors -> keys"`
 }
 
-func resolve(h, pronoun, candidates *G.Node, w resolutionWeights, s shape) (*G.Node, error) {
+func resolve(h, pronoun, candidates *G.Node, w ResolutionWeights[*G.Node], s shape) (*G.Node, error) {
 	query, err := pronounQuery(h, pronoun, w.WQ, s)
 	if err != nil {
 		return nil, err
