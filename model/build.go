@@ -62,9 +62,9 @@ func (gr *Graph) build() error {
 }
 
 // addSupervision makes the objective L_resolution + λ·L_attention.
-func (gr *Graph) addSupervision(steps []layerSteps) error {
+func (gr *Graph) addSupervision(steps []attentionNodes) error {
 	layer, _ := SupervisedHead(gr.params.config)
-	attLoss, err := attentionSupervisionLoss(steps[layer].Masked, gr.in.supervisedRow, gr.in.target, gr.shape)
+	attLoss, err := attentionSupervisionLoss(steps[layer].masked, gr.in.supervisedRow, gr.in.target, gr.shape)
 	if err != nil {
 		return err
 	}

@@ -29,7 +29,7 @@ type GraphOptions struct {
 	Batch, SeqLen int
 	Train         bool // differentiate the loss; gradients accumulate until an optimiser step
 	Attention     bool // read every layer's attention weights
-	Trace         bool // read every layer's q, k, v, scores, scaled scores, weights and z (implies Attention)
+	Trace         bool // read every layer's AttentionSteps (implies Attention)
 	// AttentionSupervision is λ, the weight of the attention-supervision loss
 	// (supervision.go); 0 turns it off. It only matters to a training graph.
 	AttentionSupervision float64

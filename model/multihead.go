@@ -35,23 +35,24 @@ type shape struct {
 
 func (s shape) dk() int { return s.D / s.H }
 
-func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape) (*G.Node, attentionSteps, error) {
+func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape) (*G.Node, attentionNodes, error) {
 	q, err := projectHeads(x, w.WQ, s)
 	if err != nil {
-		return nil, attentionSteps{}, err
+		return nil, attentionNodes{}, err
 	}
 	k, err := projectHeads(x, w.WK, s)
 	if err != nil {
-		return nil, attentionSteps{}, err
+		return nil, attentionNodes{}, err
 	}
 	v, err := projectHeads(x, w.WV, s)
 	if err != nil {
-		return nil, attentionSteps{}, err
+		return nil, attentionNodes{}, err
 	}
 	steps, err := scaledDotProductAttention(q, k, v, mask, s.divisor)
 	if err != nil {
 		return nil, steps, err
 	}
+	steps.X = x
 	concat, err := concatHeads(steps.Z, s)
 	if err != nil {
 		return nil, steps, err

@@ -51,7 +51,7 @@ func SelfAttention(x [][]float64, scale bool) (*AttentionTable, error) {
 	return runTable(g, steps, n, d, divisor)
 }
 
-func runTable(g *G.ExprGraph, s attentionSteps, n, d int, divisor float64) (*AttentionTable, error) {
+func runTable(g *G.ExprGraph, s attentionNodes, n, d int, divisor float64) (*AttentionTable, error) {
 	var scores, scaled, weights, z G.Value
 	G.Read(s.Scores, &scores)
 	G.Read(s.Scaled, &scaled)

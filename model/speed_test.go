@@ -30,9 +30,8 @@ func snapshot(t *testing.T, gr *Graph, b Batch) []float64 {
 	for l, a := range out.Attention {
 		s = append(s, a.Data...)
 		if out.Trace != nil {
-			tr := out.Trace[l]
-			for _, x := range []Tensor{tr.X, tr.Q, tr.K, tr.V, tr.Scores, tr.Scaled, tr.Weights, tr.Z} {
-				s = append(s, x.Data...)
+			for _, step := range out.Trace[l].List() {
+				s = append(s, step.Value.Data...)
 			}
 		}
 	}
