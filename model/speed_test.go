@@ -60,8 +60,8 @@ func sameBits(t *testing.T, what string, got, want []float64) {
 	}
 }
 
-// A graph that keeps its buffers between runs (internal/gorgoniax/rewind.go) gives, on its third
-// run, exactly what a new graph gives on its first.
+// A graph that keeps its buffers between runs (internal/gorgoniax/rewind.go)
+// gives, on its third run, exactly what a new graph gives on its first.
 func TestRerunMatchesFreshGraph(t *testing.T) {
 	for _, dtype := range []string{"float64", "float32"} {
 		c := tinyConfig
