@@ -17,37 +17,66 @@ import (
 	"fmt"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
-// attentionSteps keeps every intermediate node so a forward pass can show the
-// explainers' steps with the model's real numbers.
-type attentionSteps struct {
-	Q, K, V, Scores, Scaled, Masked, Weights, Z *G.Node
+// AttentionSteps records one layer's attention, step by step, so that a run
+// can show the explainers' steps with the model's real numbers. It is declared
+// once and filled four ways (steps.go): with graph nodes while building (here,
+// and X in multihead.go), with values read after a run, with Tensors in
+// Output.Trace and with one word's rows in WordSteps. Each field's tags:
+//
+//	json     its name
+//	shape    the axes of its tensor in Output.Trace; a last axis T makes it one
+//	         number per key word (a column of the explain table), any other
+//	         a vector
+//	formula  how it is computed, as the explain view prints it
+//	about    the explainers' words for it
+//	sum      "1" if every row sums to 1
+//
+// To show one more intermediate, add its field here and assign its node
+// where it is computed; reading, tracing, JSON and the explain view follow.
+type AttentionSteps[T any] struct {
+	X       T `json:"x" shape:"B,T,d_model" formula:"x" about:"vector"`
+	Q       T `json:"q" shape:"B,H,T,d_k" formula:"q = x·W^Q" about:"query"`
+	K       T `json:"k" shape:"B,H,T,d_k" formula:"k = x·W^K" about:"key"`
+	V       T `json:"v" shape:"B,H,T,d_k" formula:"v = x·W^V" about:"value"`
+	Scores  T `json:"scores" shape:"B,H,T,T" formula:"score_j = q · k_j" about:"the dot product with every word's key"`
+	Scaled  T `json:"scaled" shape:"B,H,T,T" formula:"scaled_j = score_j / sqrt(d_k)" about:"keeps the softmax out of saturation"`
+	Weights T `json:"weights" shape:"B,H,T,T" formula:"weight_j = softmax(scaled)_j" about:"weights are positive and sum to 1" sum:"1"`
+	Z       T `json:"z" shape:"B,H,T,d_k" formula:"z = Σ_j weight_j · v_j" about:"the weighted sum of the values"`
+}
+
+// attentionNodes is the record's nodes and one node only building needs.
+type attentionNodes struct {
+	AttentionSteps[*G.Node]
+	masked *G.Node // Scaled + M, the logits of Weights; supervision.go's input
 }
 
 // divisor is sqrt(d_k), or 1 for the unscaled attention some experiments use.
-func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentionSteps, error) {
-	s := attentionSteps{Q: q, K: k, V: v}
+func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentionNodes, error) {
+	s := attentionNodes{AttentionSteps: AttentionSteps[*G.Node]{Q: q, K: k, V: v}}
 	if !(divisor > 0) {
 		return s, fmt.Errorf("attention score divisor must be positive, got %v", divisor)
 	}
 	var err error
-	if s.Scores, err = batchedMatMul(q, k, false, true); err != nil {
+	if s.Scores, err = gorgoniax.BatchedMatMul(q, k, false, true); err != nil {
 		return s, err
 	}
 	s.Scaled = s.Scores
 	if divisor != 1 {
-		inv := G.NewConstant(scalarOf(q.Dtype(), 1/divisor), G.WithName(fmt.Sprintf("1/%v", divisor)))
+		inv := G.NewConstant(gorgoniax.ScalarOf(q.Dtype(), 1/divisor), G.WithName(fmt.Sprintf("1/%v", divisor)))
 		if s.Scaled, err = G.Mul(s.Scores, inv); err != nil {
 			return s, err
 		}
 	}
-	if s.Masked, err = broadcast(G.Add, s.Scaled, mask, 1, 2); err != nil {
+	if s.masked, err = gorgoniax.Broadcast(G.Add, s.Scaled, mask, 1, 2); err != nil {
 		return s, err
 	}
-	if s.Weights, err = softmax(s.Masked, 3); err != nil {
+	if s.Weights, err = softmax(s.masked, 3); err != nil {
 		return s, err
 	}
-	s.Z, err = batchedMatMul(s.Weights, v, false, false)
+	s.Z, err = gorgoniax.BatchedMatMul(s.Weights, v, false, false)
 	return s, err
 }

@@ -1,29 +1,50 @@
 package model
 
+// The whole model, its parameters and its wiring:
+//
+//	X      = embed(ids) + PE                  (B·T, d_model)   Weights.Embedding
+//	H      = encoder_N(… encoder_1(X))        (B·T, d_model)   Weights.Layers
+//	log P  = resolve(H, pronoun)              (B, T)           Weights.Resolution
+//	loss   = crossEntropy(log P, target)  [+ λ · L_attention, supervision.go]
+
 import (
 	"fmt"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
-// build wires embedding -> encoder stack -> resolution head -> loss.
+// Weights is every learned tensor of the model as one typed tree: T is
+// *tensor.Dense in Params and *G.Node in a Graph. The tags give each tensor's
+// saved name, shape, initialisation and role (layout.go).
+type Weights[T any] struct {
+	Embedding T                   `param:"embedding" shape:"vocab_size,d_model" init:"normal(1/sqrt(d_model))" role:"token embedding: one learned row per vocabulary word"`
+	Layers    []EncoderWeights[T] `param:"encoder"`
+	// Saved as head.w_q and head.w_k, names from before "head" came to mean
+	// only an attention head in code: renaming them would change the tensor
+	// names, and so the weights SHA-256, of every checkpoint.
+	Resolution ResolutionWeights[T] `param:"head" role:"resolution head"`
+}
+
+// build wires embedding -> encoder stack -> resolution -> loss.
 func (gr *Graph) build() error {
-	w := gr.weightsByName()
+	w := gr.w
 	pe := gr.in.pe
 	if !gr.params.config.usesPositions() {
 		pe = nil
 	}
-	x, err := embed(w["embedding"], gr.in.ids, pe, gr.shape.D)
+	x, err := embed(w.Embedding, gr.in.ids, pe, gr.shape.D)
 	if err != nil {
 		return fmt.Errorf("embedding: %w", err)
 	}
-	h, steps, err := encoderStack(x, gr.in.keyMask, gr.encoderWeights(w), gr.shape)
+	h, steps, err := encoderStack(x, gr.in.keyMask, w.Layers, gr.shape)
 	if err != nil {
 		return fmt.Errorf("encoder: %w", err)
 	}
-	logP, err := resolutionHead(h, gr.in.pronoun, gr.in.candidates, headWeights{w["head.w_q"], w["head.w_k"]}, gr.shape)
+	logP, err := resolve(h, gr.in.pronoun, gr.in.candidates, w.Resolution, gr.shape)
 	if err != nil {
-		return fmt.Errorf("resolution head: %w", err)
+		return fmt.Errorf("resolution: %w", err)
 	}
 	resolutionLoss, err := crossEntropy(logP, gr.in.target)
 	if err != nil {
@@ -41,42 +62,20 @@ func (gr *Graph) build() error {
 }
 
 // addSupervision makes the objective L_resolution + λ·L_attention.
-func (gr *Graph) addSupervision(steps []layerSteps) error {
+func (gr *Graph) addSupervision(steps []attentionNodes) error {
 	layer, _ := SupervisedHead(gr.params.config)
-	attLoss, err := attentionSupervisionLoss(steps[layer].Masked, gr.in.supervisedRow, gr.in.target, gr.shape)
+	attLoss, err := attentionSupervisionLoss(steps[layer].masked, gr.in.supervisedRow, gr.in.target, gr.shape)
 	if err != nil {
 		return err
 	}
 	G.Read(attLoss, &gr.reads.attentionLoss)
-	lambda := G.NewConstant(scalarOf(gr.loss.Dtype(), gr.opts.AttentionSupervision), G.WithName(fmt.Sprintf("lambda=%g", gr.opts.AttentionSupervision)))
+	lambda := G.NewConstant(gorgoniax.ScalarOf(gr.loss.Dtype(), gr.opts.AttentionSupervision), G.WithName(fmt.Sprintf("lambda=%g", gr.opts.AttentionSupervision)))
 	weighted, err := G.Mul(attLoss, lambda)
 	if err != nil {
 		return err
 	}
 	gr.loss, err = G.Add(gr.loss, weighted)
 	return err
-}
-
-func (gr *Graph) weightsByName() map[string]*G.Node {
-	m := make(map[string]*G.Node, len(gr.weights))
-	for i, s := range gr.params.specs {
-		m[s.Name] = gr.weights[i]
-	}
-	return m
-}
-
-func (gr *Graph) encoderWeights(w map[string]*G.Node) []encoderWeights {
-	layers := make([]encoderWeights, gr.params.config.Layers)
-	for l := range layers {
-		p := func(name string) *G.Node { return w[fmt.Sprintf("encoder.%d.%s", l, name)] }
-		layers[l] = encoderWeights{
-			Attention: multiHeadWeights{WQ: p("attention.w_q"), WK: p("attention.w_k"), WV: p("attention.w_v"), WO: p("attention.w_o")},
-			Norm1:     layerNormWeights{Gain: p("norm1.gain"), Bias: p("norm1.bias")},
-			FFN:       feedForwardWeights{W1: p("ffn.w1"), B1: p("ffn.b1"), W2: p("ffn.w2"), B2: p("ffn.b2")},
-			Norm2:     layerNormWeights{Gain: p("norm2.gain"), Bias: p("norm2.bias")},
-		}
-	}
-	return layers
 }
 
 // compile differentiates the loss (training graphs only) and makes the VM.

@@ -19,6 +19,8 @@ import (
 	"math"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 func embed(table, ids, pe *G.Node, dModel int) (*G.Node, error) {
@@ -26,7 +28,7 @@ func embed(table, ids, pe *G.Node, dModel int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	scale := G.NewConstant(scalarOf(table.Dtype(), math.Sqrt(float64(dModel))), G.WithName(fmt.Sprintf("sqrt(%d)", dModel)))
+	scale := G.NewConstant(gorgoniax.ScalarOf(table.Dtype(), math.Sqrt(float64(dModel))), G.WithName(fmt.Sprintf("sqrt(%d)", dModel)))
 	scaled, err := G.Mul(rows, scale)
 	if err != nil || pe == nil { // pe == nil: the no-positions experiment
 		return scaled, err

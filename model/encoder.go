@@ -17,37 +17,33 @@ import (
 	G "gorgonia.org/gorgonia"
 )
 
-type encoderWeights struct {
-	Attention    multiHeadWeights
-	Norm1, Norm2 layerNormWeights
-	FFN          feedForwardWeights
+// EncoderWeights are one encoder layer's parameters (tags: layout.go).
+type EncoderWeights[T any] struct {
+	Attention MultiHeadWeights[T]   `param:"attention"`
+	Norm1     LayerNormWeights[T]   `param:"norm1" role:"layer norm after attention"`
+	FFN       FeedForwardWeights[T] `param:"ffn" role:"feed-forward"`
+	Norm2     LayerNormWeights[T]   `param:"norm2" role:"layer norm after feed-forward"`
 }
 
-// layerSteps is one layer's attention intermediates plus the layer's input.
-type layerSteps struct {
-	X *G.Node // (B·T, d_model), the word vectors entering the layer
-	attentionSteps
-}
-
-func encoderLayer(x, mask *G.Node, w encoderWeights, s shape) (*G.Node, layerSteps, error) {
+func encoderLayer(x, mask *G.Node, w EncoderWeights[*G.Node], s shape) (*G.Node, attentionNodes, error) {
 	attended, steps, err := multiHeadAttention(x, mask, w.Attention, s)
 	if err != nil {
-		return nil, layerSteps{}, err
+		return nil, steps, err
 	}
 	y, err := addAndNorm(x, attended, w.Norm1)
 	if err != nil {
-		return nil, layerSteps{}, err
+		return nil, steps, err
 	}
 	ff, err := feedForward(y, w.FFN)
 	if err != nil {
-		return nil, layerSteps{}, err
+		return nil, steps, err
 	}
 	out, err := addAndNorm(y, ff, w.Norm2)
-	return out, layerSteps{X: x, attentionSteps: steps}, err
+	return out, steps, err
 }
 
 // addAndNorm is the residual connection followed by layer norm: LN(x + sub).
-func addAndNorm(x, sub *G.Node, w layerNormWeights) (*G.Node, error) {
+func addAndNorm(x, sub *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	sum, err := G.Add(x, sub)
 	if err != nil {
 		return nil, err
@@ -56,8 +52,8 @@ func addAndNorm(x, sub *G.Node, w layerNormWeights) (*G.Node, error) {
 }
 
 // encoderStack runs the N layers in order and returns the last one's output.
-func encoderStack(x, mask *G.Node, layers []encoderWeights, s shape) (*G.Node, []layerSteps, error) {
-	steps := make([]layerSteps, len(layers))
+func encoderStack(x, mask *G.Node, layers []EncoderWeights[*G.Node], s shape) (*G.Node, []attentionNodes, error) {
+	steps := make([]attentionNodes, len(layers))
 	for l, w := range layers {
 		var err error
 		if x, steps[l], err = encoderLayer(x, mask, w, s); err != nil {

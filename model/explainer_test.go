@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // "Smart robots perform complex tasks" with the explainer's five 2-D vectors and
@@ -37,10 +39,10 @@ func TestExplainerSmartRobotsExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := handAttention(x, math.Sqrt(2))
-	assertClose(t, "scores", float64s(scores), want.scores, 1e-15)
-	assertClose(t, "scaled", float64s(scaled), want.scaled, 1e-15)
-	assertClose(t, "weights", float64s(weights), want.weights, 1e-15)
-	assertClose(t, "z", float64s(z), want.z, 1e-15)
+	assertClose(t, "scores", gorgoniax.Float64s(scores), want.scores, 1e-15)
+	assertClose(t, "scaled", gorgoniax.Float64s(scaled), want.scaled, 1e-15)
+	assertClose(t, "weights", gorgoniax.Float64s(weights), want.weights, 1e-15)
+	assertClose(t, "z", gorgoniax.Float64s(z), want.z, 1e-15)
 	t.Logf("robots: weights %.4f, z %.4f", tensorOf(weights, 5, 5).Row(1), tensorOf(z, 5, 2).Row(1))
 }
 
@@ -96,11 +98,11 @@ func TestSoftmaxFullyMaskedRowIsFinite(t *testing.T) {
 	if err := vm.RunAll(); err != nil {
 		t.Fatal(err)
 	}
-	if s := float64s(stockV); !math.IsNaN(s[2]) {
+	if s := gorgoniax.Float64s(stockV); !math.IsNaN(s[2]) {
 		t.Errorf("stock SoftMax no longer gives NaN for a masked row (%v): the workaround may be obsolete", s)
 	}
 	e0, e1 := math.Exp(0.3), math.Exp(0.1)
-	assertClose(t, "our softmax", float64s(oursV), []float64{e0 / (e0 + e1), e1 / (e0 + e1), 0.5, 0.5}, 1e-15)
+	assertClose(t, "our softmax", gorgoniax.Float64s(oursV), []float64{e0 / (e0 + e1), e1 / (e0 + e1), 0.5, 0.5}, 1e-15)
 }
 
 // SelfAttention (the exported path the explain command uses) must agree with

@@ -9,13 +9,19 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
-type feedForwardWeights struct {
-	W1, B1, W2, B2 *G.Node
+// FeedForwardWeights are the sublayer's two linear layers (tags: layout.go).
+type FeedForwardWeights[T any] struct {
+	W1 T `param:"w1" shape:"d_model,d_ff" init:"normal(1/sqrt(fan_in))" role:"first linear layer"`
+	B1 T `param:"b1" shape:"d_ff" init:"zeros" role:"first bias"`
+	W2 T `param:"w2" shape:"d_ff,d_model" init:"normal(1/sqrt(fan_in))" role:"second linear layer"`
+	B2 T `param:"b2" shape:"d_model" init:"zeros" role:"second bias"`
 }
 
-func feedForward(x *G.Node, w feedForwardWeights) (*G.Node, error) {
+func feedForward(x *G.Node, w FeedForwardWeights[*G.Node]) (*G.Node, error) {
 	hidden, err := linear(x, w.W1, w.B1)
 	if err != nil {
 		return nil, err
@@ -32,5 +38,5 @@ func linear(x, w, b *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return broadcast(G.Add, xw, b, 0)
+	return gorgoniax.Broadcast(G.Add, xw, b, 0)
 }

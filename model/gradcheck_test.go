@@ -17,6 +17,8 @@ import (
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 const (
@@ -27,7 +29,7 @@ const (
 
 // randomNode makes a float64 input node holding N(0, 1) values.
 func randomNode(g *G.ExprGraph, rng *rand.Rand, name string, shape ...int) *G.Node {
-	data := make([]float64, product(shape))
+	data := make([]float64, tensor.Shape(shape).TotalSize())
 	fill(data, rng, 1)
 	v := tensor.New(tensor.WithShape(shape...), tensor.WithBacking(data))
 	return G.NewTensor(g, tensor.Float64, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(v))
@@ -69,7 +71,7 @@ func checkGradients(t *testing.T, loss *G.Node, wrt ...*G.Node) {
 		if err != nil {
 			t.Fatalf("%s: %v", w.Name(), err)
 		}
-		grads[i] = float64s(d)
+		grads[i] = gorgoniax.Float64s(d)
 	}
 	for i, w := range wrt {
 		data := w.Value().Data().([]float64)
@@ -156,7 +158,7 @@ func TestGradientMultiHeadAttention(t *testing.T) {
 	g := G.NewGraph()
 	s := shape{B: 2, T: 3, D: 4, H: 2, divisor: math.Sqrt(2)}
 	x := randomNode(g, rng, "x", s.B*s.T, s.D)
-	w := multiHeadWeights{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4),
+	w := MultiHeadWeights[*G.Node]{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4),
 		WV: randomNode(g, rng, "wv", 4, 4), WO: randomNode(g, rng, "wo", 4, 4)}
 	out, _, err := multiHeadAttention(x, keyMask(g, 3, 3, 2), w, s)
 	if err != nil {
@@ -169,7 +171,7 @@ func TestGradientLayerNorm(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	g := G.NewGraph()
 	x := randomNode(g, rng, "x", 3, 5)
-	w := layerNormWeights{Gain: randomNode(g, rng, "gain", 5), Bias: randomNode(g, rng, "bias", 5)}
+	w := LayerNormWeights[*G.Node]{Gain: randomNode(g, rng, "gain", 5), Bias: randomNode(g, rng, "bias", 5)}
 	out, err := layerNorm(x, w)
 	if err != nil {
 		t.Fatal(err)
@@ -181,7 +183,7 @@ func TestGradientFeedForward(t *testing.T) {
 	rng := rand.New(rand.NewSource(6))
 	g := G.NewGraph()
 	x := randomNode(g, rng, "x", 3, 4)
-	w := feedForwardWeights{W1: randomNode(g, rng, "w1", 4, 6), B1: randomNode(g, rng, "b1", 6),
+	w := FeedForwardWeights[*G.Node]{W1: randomNode(g, rng, "w1", 4, 6), B1: randomNode(g, rng, "b1", 6),
 		W2: randomNode(g, rng, "w2", 6, 4), B2: randomNode(g, rng, "b2", 4)}
 	out, err := feedForward(x, w)
 	if err != nil {
@@ -190,18 +192,18 @@ func TestGradientFeedForward(t *testing.T) {
 	checkGradients(t, projectToScalar(t, rng, out), x, w.W1, w.B1, w.W2, w.B2)
 }
 
-func TestGradientResolutionHeadAndLoss(t *testing.T) {
+func TestGradientResolutionAndLoss(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	g := G.NewGraph()
 	s := shape{B: 2, T: 4, D: 4, H: 1}
 	h := randomNode(g, rng, "h", s.B*s.T, s.D)
-	w := headWeights{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4)}
+	w := ResolutionWeights[*G.Node]{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4)}
 	pronoun := G.NewVector(g, tensor.Int, G.WithShape(2), G.WithName("pronoun"),
 		G.WithValue(tensor.New(tensor.WithShape(2), tensor.WithBacking([]int{3, 4 + 1}))))
 	// Row 0: 4 words, pronoun at 3. Row 1: 3 words, pronoun at 1.
 	candidates := valueNode(g, "candidates", []float64{0, 0, 0, maskValue, 0, maskValue, 0, maskValue}, 2, 4)
 	target := valueNode(g, "target", []float64{0, 0.5, 0, 0, 0, 0, 0.5, 0}, 2, 4)
-	logP, err := resolutionHead(h, pronoun, candidates, w, s)
+	logP, err := resolve(h, pronoun, candidates, w, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +242,7 @@ func TestGradientWholeModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		grads[p.specs[i].Name] = float64s(d)
+		grads[p.specs[i].Name] = gorgoniax.Float64s(d)
 	}
 	rng := rand.New(rand.NewSource(8))
 	for _, s := range p.Specs() {

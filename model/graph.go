@@ -5,7 +5,7 @@ package model
 // tensors of a Params without copying, so a training graph, an evaluation graph
 // and an inference graph built from one Params always agree.
 //
-//	ids -> embed + positional encoding -> N x encoder layer -> resolution head -> log P, loss
+//	ids -> embed + positional encoding -> N x encoder layer -> resolution -> log P, loss
 //
 // Values of intermediate nodes are read with G.Read, never node.Value(): the
 // tape machine reuses a node's memory for later ops once it is dead, so a value
@@ -18,6 +18,8 @@ import (
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 var buildMu sync.Mutex
@@ -27,7 +29,7 @@ type GraphOptions struct {
 	Batch, SeqLen int
 	Train         bool // differentiate the loss; gradients accumulate until an optimiser step
 	Attention     bool // read every layer's attention weights
-	Trace         bool // read every layer's q, k, v, scores, scaled scores, weights and z (implies Attention)
+	Trace         bool // read every layer's AttentionSteps (implies Attention)
 	// AttentionSupervision is λ, the weight of the attention-supervision loss
 	// (supervision.go); 0 turns it off. It only matters to a training graph.
 	AttentionSupervision float64
@@ -40,11 +42,12 @@ type Graph struct {
 	shape   shape
 	g       *G.ExprGraph
 	vm      G.VM
-	weights []*G.Node // in ParamSpecs order
+	w       Weights[*G.Node] // bound to params' tensors
+	weights []*G.Node        // the same nodes in ParamSpecs order
 	in      inputs
 	loss    *G.Node // the objective that training differentiates
 	reads   reads
-	reuse   bool // the last run succeeded, so the next may keep its buffers (rewind.go)
+	reuse   bool // the last run succeeded, so the next may keep its buffers (internal/gorgoniax/rewind.go)
 }
 
 type inputs struct {
@@ -68,7 +71,9 @@ func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 	// concurrently is safe. So building is serialised, running is not.
 	buildMu.Lock()
 	defer buildMu.Unlock()
-	gr.bindWeights()
+	if err := gr.bindWeights(); err != nil {
+		return nil, err
+	}
 	gr.makeInputs()
 	if err := gr.build(); err != nil {
 		return nil, fmt.Errorf("building the model graph: %w", err)
@@ -80,17 +85,23 @@ func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 }
 
 // bindWeights makes one node per parameter, sharing the parameter's storage.
-func (gr *Graph) bindWeights() {
-	for _, s := range gr.params.specs {
-		t := gr.params.tensor[s.Name]
-		gr.weights = append(gr.weights, G.NodeFromAny(gr.g, t, G.WithName(s.Name)))
-	}
+func (gr *Graph) bindWeights() error {
+	var err error
+	gr.w, _, err = buildWeights(gr.params.config, func(f paramField) (*G.Node, error) {
+		if f.index >= len(gr.params.specs) || gr.params.specs[f.index].Name != f.Name {
+			return nil, fmt.Errorf("parameter %q is not in Params at place %d", f.Name, f.index)
+		}
+		n := G.NodeFromAny(gr.g, gr.params.ordered[f.index], G.WithName(f.Name))
+		gr.weights = append(gr.weights, n)
+		return n, nil
+	})
+	return err
 }
 
 func (gr *Graph) makeInputs() {
-	s, dt := gr.shape, gr.params.tensor["embedding"].Dtype()
+	s, dt := gr.shape, gr.params.weights.Embedding.Dtype()
 	float := func(name string, shape ...int) *G.Node {
-		v := newDense(dt, shape, make([]float64, product(shape)))
+		v := gorgoniax.NewDense(dt, shape, make([]float64, tensor.Shape(shape).TotalSize()))
 		return G.NewTensor(gr.g, dt, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(v))
 	}
 	integer := func(name string, n int) *G.Node {
@@ -113,5 +124,5 @@ func (gr *Graph) makeInputs() {
 	for b := 0; b < s.B; b++ {
 		tiled = append(tiled, pe...)
 	}
-	copyInto(gr.in.pe.Value().(*tensor.Dense), tiled)
+	gorgoniax.CopyInto(gr.in.pe.Value().(*tensor.Dense), tiled)
 }

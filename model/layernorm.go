@@ -13,16 +13,21 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // LayerNormEps keeps the division finite for a word vector with zero variance.
 const LayerNormEps = 1e-5
 
-type layerNormWeights struct {
-	Gain, Bias *G.Node
+// LayerNormWeights are a layer norm's gain and bias (tags: layout.go); the
+// enclosing field's role says which norm.
+type LayerNormWeights[T any] struct {
+	Gain T `param:"gain" shape:"d_model" init:"ones" role:"scale"`
+	Bias T `param:"bias" shape:"d_model" init:"zeros" role:"shift"`
 }
 
-func layerNorm(x *G.Node, w layerNormWeights) (*G.Node, error) {
+func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	centred, err := centre(x)
 	if err != nil {
 		return nil, err
@@ -31,15 +36,15 @@ func layerNorm(x *G.Node, w layerNormWeights) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	normed, err := broadcast(G.HadamardDiv, centred, std, 1)
+	normed, err := gorgoniax.Broadcast(G.HadamardDiv, centred, std, 1)
 	if err != nil {
 		return nil, err
 	}
-	scaled, err := broadcast(G.HadamardProd, normed, w.Gain, 0)
+	scaled, err := gorgoniax.Broadcast(G.HadamardProd, normed, w.Gain, 0)
 	if err != nil {
 		return nil, err
 	}
-	return broadcast(G.Add, scaled, w.Bias, 0)
+	return gorgoniax.Broadcast(G.Add, scaled, w.Bias, 0)
 }
 
 // centre returns x - mean(x) per row.
@@ -48,7 +53,7 @@ func centre(x *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return broadcast(G.Sub, x, mean, 1)
+	return gorgoniax.Broadcast(G.Sub, x, mean, 1)
 }
 
 // rowStd returns sqrt(mean(c²) + eps) per row of the centred c: shape (N).
@@ -61,7 +66,7 @@ func rowStd(c *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	eps := G.NewConstant(scalarOf(c.Dtype(), LayerNormEps), G.WithName("layer_norm_eps"))
+	eps := G.NewConstant(gorgoniax.ScalarOf(c.Dtype(), LayerNormEps), G.WithName("layer_norm_eps"))
 	shifted, err := G.Add(variance, eps)
 	if err != nil {
 		return nil, err

@@ -15,10 +15,16 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
-type multiHeadWeights struct {
-	WQ, WK, WV, WO *G.Node // (d_model, d_model) each
+// MultiHeadWeights are one layer's projections (tags: layout.go).
+type MultiHeadWeights[T any] struct {
+	WQ T `param:"w_q" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^Q: word vector -> queries of all heads"`
+	WK T `param:"w_k" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^K: word vector -> keys of all heads"`
+	WV T `param:"w_v" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^V: word vector -> values of all heads"`
+	WO T `param:"w_o" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"W^O: concatenated heads -> sublayer output"`
 }
 
 // shape carries the batch geometry every sublayer needs.
@@ -29,23 +35,24 @@ type shape struct {
 
 func (s shape) dk() int { return s.D / s.H }
 
-func multiHeadAttention(x, mask *G.Node, w multiHeadWeights, s shape) (*G.Node, attentionSteps, error) {
+func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape) (*G.Node, attentionNodes, error) {
 	q, err := projectHeads(x, w.WQ, s)
 	if err != nil {
-		return nil, attentionSteps{}, err
+		return nil, attentionNodes{}, err
 	}
 	k, err := projectHeads(x, w.WK, s)
 	if err != nil {
-		return nil, attentionSteps{}, err
+		return nil, attentionNodes{}, err
 	}
 	v, err := projectHeads(x, w.WV, s)
 	if err != nil {
-		return nil, attentionSteps{}, err
+		return nil, attentionNodes{}, err
 	}
 	steps, err := scaledDotProductAttention(q, k, v, mask, s.divisor)
 	if err != nil {
 		return nil, steps, err
 	}
+	steps.X = x
 	concat, err := concatHeads(steps.Z, s)
 	if err != nil {
 		return nil, steps, err
@@ -63,12 +70,12 @@ func projectHeads(x, w *G.Node, s shape) (*G.Node, error) {
 	if p, err = G.Reshape(p, []int{s.B, s.T, s.H, s.dk()}); err != nil {
 		return nil, err
 	}
-	return swapMiddleAxes(p)
+	return gorgoniax.SwapMiddleAxes(p)
 }
 
 // concatHeads undoes projectHeads' split: (B, H, T, d_k) -> (B·T, D), heads side by side.
 func concatHeads(z *G.Node, s shape) (*G.Node, error) {
-	t, err := swapMiddleAxes(z)
+	t, err := gorgoniax.SwapMiddleAxes(z)
 	if err != nil {
 		return nil, err
 	}

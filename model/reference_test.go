@@ -16,6 +16,8 @@ import (
 	"math"
 	"os"
 	"testing"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 type refTensor struct {
@@ -126,7 +128,7 @@ func runReference(t *testing.T, p *Params, ref refCase) (*Output, map[string][]f
 		if err != nil {
 			t.Fatal(err)
 		}
-		grads[p.Specs()[i].Name] = float64s(d)
+		grads[p.Specs()[i].Name] = gorgoniax.Float64s(d)
 	}
 	return out, grads
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // maskValue is added to a score to remove its word: exp(-1e9 - max) is exactly 0
@@ -26,9 +28,9 @@ func (gr *Graph) Run(b Batch) (*Output, error) {
 	}
 	gr.feed(b)
 	// Without a rewind or a Reset, RunAll silently replays nothing and returns
-	// stale values. rewind keeps last run's buffers (rewind.go); the first run,
-	// and any run after a failed one, starts from a Reset machine.
-	if !gr.reuse || !rewind(gr.vm) {
+	// stale values. Rewind keeps last run's buffers (internal/gorgoniax/rewind.go);
+	// the first run, and any run after a failed one, starts from a Reset machine.
+	if !gr.reuse || !gorgoniax.Rewind(gr.vm) {
 		gr.vm.Reset()
 	}
 	gr.reuse = false
@@ -109,9 +111,9 @@ func (gr *Graph) feed(b Batch) {
 			}
 		}
 	}
-	copyInto(gr.in.keyMask.Value().(*tensor.Dense), keyMask)
-	copyInto(gr.in.candidates.Value().(*tensor.Dense), candidates)
-	copyInto(gr.in.target.Value().(*tensor.Dense), target)
+	gorgoniax.CopyInto(gr.in.keyMask.Value().(*tensor.Dense), keyMask)
+	gorgoniax.CopyInto(gr.in.candidates.Value().(*tensor.Dense), candidates)
+	gorgoniax.CopyInto(gr.in.target.Value().(*tensor.Dense), target)
 }
 
 func countLabelled(b Batch) int {

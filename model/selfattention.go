@@ -15,6 +15,8 @@ import (
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // AttentionTable holds every step for every word of a hand-given sentence.
@@ -49,7 +51,7 @@ func SelfAttention(x [][]float64, scale bool) (*AttentionTable, error) {
 	return runTable(g, steps, n, d, divisor)
 }
 
-func runTable(g *G.ExprGraph, s attentionSteps, n, d int, divisor float64) (*AttentionTable, error) {
+func runTable(g *G.ExprGraph, s attentionNodes, n, d int, divisor float64) (*AttentionTable, error) {
 	var scores, scaled, weights, z G.Value
 	G.Read(s.Scores, &scores)
 	G.Read(s.Scaled, &scaled)
@@ -61,8 +63,8 @@ func runTable(g *G.ExprGraph, s attentionSteps, n, d int, divisor float64) (*Att
 		return nil, err
 	}
 	t := &AttentionTable{DK: d, Divisor: divisor}
-	t.Scores, t.Scaled, t.Weights = rows(float64s(scores), n), rows(float64s(scaled), n), rows(float64s(weights), n)
-	t.Z = rows(float64s(z), d)
+	t.Scores, t.Scaled, t.Weights = rows(gorgoniax.Float64s(scores), n), rows(gorgoniax.Float64s(scaled), n), rows(gorgoniax.Float64s(weights), n)
+	t.Z = rows(gorgoniax.Float64s(z), d)
 	return t, nil
 }
 

@@ -19,6 +19,8 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 func softmax(x *G.Node, axis int) (*G.Node, error) {
@@ -34,7 +36,7 @@ func softmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return broadcast(G.HadamardDiv, e, sum, axis)
+	return gorgoniax.Broadcast(G.HadamardDiv, e, sum, axis)
 }
 
 func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
@@ -54,7 +56,7 @@ func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return broadcast(G.Sub, shifted, logSum, axis)
+	return gorgoniax.Broadcast(G.Sub, shifted, logSum, axis)
 }
 
 // shiftByRowMax returns x - max(x) along axis.
@@ -63,5 +65,5 @@ func shiftByRowMax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return broadcast(G.Sub, x, max, axis)
+	return gorgoniax.Broadcast(G.Sub, x, max, axis)
 }

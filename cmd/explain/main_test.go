@@ -93,7 +93,7 @@ func TestExplainModelSentence(t *testing.T) {
 	out := explain(t, "A dog ate the food because it was hungry")
 	for _, want := range []string{
 		"\"it\" (word 7 of 9) in layer 2, head 1\n(this head is trained to point",
-		"d_k = 32 / 2 = 16", "score_j / 4.000", "1.0000  (sum)", `of z is "dog"'s value`,
+		"d_k = 32 / 2 = 16 and sqrt(d_k) = 4.000", "1.0000  (sum)", `of z is "dog"'s value`,
 		"L1 H1", "L2 H2",
 	} {
 		if !strings.Contains(out, want) {

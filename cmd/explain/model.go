@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"itformer/inference"
 	"itformer/model"
@@ -24,12 +25,11 @@ func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, 
 	word := tr.Tokens[t.word]
 	fmt.Fprintf(w, "%q (word %d of %d) in layer %d, head %d\n%s", word, t.word+1, len(tr.Tokens), t.layer+1, t.head+1, supervisedNote(p, t))
 	fmt.Fprintf(w, "sentence: %s\n", strings.Join(tr.Tokens, " "))
-	fmt.Fprintf(w, "sizes: d_model %d, %d heads, so d_k = %d / %d = %d\n\n", c.DModel, c.Heads, c.DModel, c.Heads, steps.DK)
-	fmt.Fprintf(w, "x, the word's vector entering layer %d (%d numbers):\n  x = %s\n\n", t.layer+1, len(steps.X), vector(steps.X))
-	fmt.Fprintf(w, "its query, key and value in head %d (%d numbers each: columns %d-%d of x·W):\n",
-		t.head+1, steps.DK, t.head*steps.DK+1, (t.head+1)*steps.DK)
-	fmt.Fprintf(w, "  q = x·W^Q = %s\n  k = x·W^K = %s\n  v = x·W^V = %s\n\n", vector(steps.Q), vector(steps.K), vector(steps.V))
-	printSteps(w, tr.Tokens, steps)
+	fmt.Fprintf(w, "sizes: d_model %d, %d heads, so d_k = %d / %d = %d and sqrt(d_k) = %.3f\n\n",
+		c.DModel, c.Heads, c.DModel, c.Heads, steps.DK, sqrtf(steps.DK))
+	vectors, numbered := split(steps.List())
+	printVectors(w, vectors, steps)
+	printSteps(w, tr.Tokens, numbered, steps)
 	fmt.Fprintf(w, "\nevery layer and head, where %q looks most (* = trained to point):\n", word)
 	summarise(w, p, tr, t.word)
 	return nil
@@ -42,21 +42,147 @@ func supervisedNote(p *inference.Predictor, t target) string {
 	return ""
 }
 
-// printSteps is the explainers' four steps as one table, one row per word.
-func printSteps(w io.Writer, tokens []string, s model.WordSteps) {
-	fmt.Fprintf(w, "step 1  score_j  = q · k_j              the dot product with every word's key\n")
-	fmt.Fprintf(w, "step 2  scaled_j = score_j / sqrt(d_k)  = score_j / %.3f   (sqrt(%d))\n", sqrtf(s.DK), s.DK)
-	fmt.Fprintf(w, "step 3  weight_j = softmax(scaled)_j    weights are positive and sum to 1\n")
-	fmt.Fprintf(w, "step 4  z        = Σ_j weight_j · v_j   the weighted sum of the values\n\n")
-	fmt.Fprintf(w, "   j  word          score    scaled    weight\n")
-	for j := range s.Scores {
-		row := fmt.Sprintf("  %2d  %-10s %8.3f  %8.3f  %8.4f  %s", j+1, clip(tokens[j], 10), s.Scores[j], s.Scaled[j], s.Weights[j], bar(s.Weights[j]))
-		fmt.Fprintln(w, strings.TrimRight(row, " "))
+// step is one of the explainers' steps for the word: a vector, or one
+// number per word of the sentence.
+type step = model.Step[[]float64]
+
+// split cuts the steps at the first per-word one: the vectors before it are
+// the inputs, printed first; from it on, the steps are numbered.
+func split(steps []step) (vectors, numbered []step) {
+	for i, s := range steps {
+		if s.PerKey() {
+			return steps[:i], steps[i:]
+		}
 	}
-	fmt.Fprintf(w, "  %33s  %8.4f  (sum)\n\n", "", sum(s.Weights))
+	return steps, nil
+}
+
+// printVectors prints the input vectors, a heading for each run of the
+// word's own (x) or one head's (q, k, v).
+func printVectors(w io.Writer, vectors []step, s model.WordSteps) {
+	for len(vectors) > 0 {
+		n := 1
+		for n < len(vectors) && vectors[n].PerHead() == vectors[0].PerHead() {
+			n++
+		}
+		group := vectors[:n]
+		width, each := len(group[0].Value), ""
+		if n > 1 {
+			each = " each"
+		}
+		if group[0].PerHead() {
+			fmt.Fprintf(w, "its %s in head %d (%d numbers%s: columns %d-%d of x·W):\n",
+				list(group, aboutOf), s.Head+1, width, each, s.Head*width+1, (s.Head+1)*width)
+		} else {
+			fmt.Fprintf(w, "%s, the word's %s entering layer %d (%d numbers%s):\n",
+				list(group, nameOf), list(group, aboutOf), s.Layer+1, width, each)
+		}
+		for _, v := range group {
+			fmt.Fprintf(w, "  %s = %s\n", v.Formula, vector(v.Value))
+		}
+		fmt.Fprintln(w)
+		vectors = vectors[n:]
+	}
+}
+
+func nameOf(s step) string  { return s.Name }
+func aboutOf(s step) string { return s.About }
+
+// list joins the steps' texts as "a", "a and b" or "a, b and c".
+func list(steps []step, text func(step) string) string {
+	parts := make([]string, len(steps))
+	for i, s := range steps {
+		parts[i] = text(s)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// printSteps numbers the steps with their formulas, prints the per-word
+// ones as a table, one row per word, and then the vectors they give (z).
+func printSteps(w io.Writer, tokens []string, numbered []step, s model.WordSteps) {
+	printFormulas(w, numbered)
+	var columns, results []step
+	for _, st := range numbered {
+		if st.PerKey() {
+			columns = append(columns, st)
+		} else {
+			results = append(results, st)
+		}
+	}
+	printTable(w, tokens, columns)
+	for _, r := range results {
+		fmt.Fprintf(w, "  %s = %s\n", symbol(r), vector(r.Value))
+	}
 	top := argmax(s.Weights)
-	fmt.Fprintf(w, "  z = %s\n", vector(s.Z))
 	fmt.Fprintf(w, "  %.1f%% of z is %q's value v_%d\n", 100*s.Weights[top], tokens[top], top+1)
+}
+
+// printFormulas prints "step n  lhs = rhs  about", the columns aligned.
+func printFormulas(w io.Writer, numbered []step) {
+	lw, rw := 0, 0
+	for _, st := range numbered {
+		lhs, rhs, _ := strings.Cut(st.Formula, " = ")
+		lw, rw = max(lw, utf8.RuneCountInString(lhs)), max(rw, utf8.RuneCountInString(rhs))
+	}
+	for i, st := range numbered {
+		lhs, rhs, _ := strings.Cut(st.Formula, " = ")
+		fmt.Fprintf(w, "step %d  %-*s = %-*s  %s\n", i+1, lw, lhs, rw, rhs, st.About)
+	}
+	fmt.Fprintln(w)
+}
+
+// symbol is what a formula computes: "score" of "score_j = q · k_j".
+func symbol(st step) string {
+	lhs, _, _ := strings.Cut(st.Formula, " = ")
+	return strings.TrimSuffix(lhs, "_j")
+}
+
+// printTable prints one row per word and a column per step; a column that
+// sums to 1 (the weights) gets four decimals, a bar and its sum.
+func printTable(w io.Writer, tokens []string, columns []step) {
+	head, totals, summed := "   j  word      ", strings.Repeat(" ", 16), false
+	for i, c := range columns {
+		head += cell(i, fmt.Sprintf("%8s", symbol(c)))
+		total := strings.Repeat(" ", 8)
+		if c.SumsToOne {
+			total, summed = number(c, sum(c.Value)), true
+		}
+		totals += cell(i, total)
+	}
+	fmt.Fprintln(w, head)
+	for j := range tokens {
+		row, bars := fmt.Sprintf("  %2d  %-10s", j+1, clip(tokens[j], 10)), ""
+		for i, c := range columns {
+			row += cell(i, number(c, c.Value[j]))
+			if c.SumsToOne {
+				bars += "  " + bar(c.Value[j])
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(row+bars, " "))
+	}
+	if summed {
+		fmt.Fprintf(w, "%s  (sum)\n", strings.TrimRight(totals, " "))
+	}
+	fmt.Fprintln(w)
+}
+
+// cell is a table cell: 8 columns after one space (the first) or two.
+func cell(i int, text string) string {
+	if i == 0 {
+		return " " + text
+	}
+	return "  " + text
+}
+
+// number prints a weight with four decimals, anything else with three.
+func number(c step, v float64) string {
+	if c.SumsToOne {
+		return fmt.Sprintf("%8.4f", v)
+	}
+	return fmt.Sprintf("%8.3f", v)
 }
 
 // summarise prints one line per layer and head: the word's three strongest weights.

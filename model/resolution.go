@@ -1,9 +1,10 @@
 package model
 
-// Resolution head: given the pronoun's position p, score every word j of the
+// Resolution (the README's "resolution head"; in code, "head" means only an
+// attention head): given the pronoun's position p, score every word j of the
 // sentence as its antecedent, one more attention step whose weights are the answer:
 //
-//	q = h_p W^Q_head,  k_j = h_j W^K_head
+//	q = h_p W^Q_res,  k_j = h_j W^K_res
 //	s_j = q · k_j / sqrt(d_model) + C_j        C_j = -1e9 for padding and for j = p
 //	log P(antecedent = j) = logsoftmax(s)_j
 //	loss = - sum_b w_b log P_b(antecedent_b)   w_b = 1/(real sentences in the batch)
@@ -17,13 +18,18 @@ import (
 	"math"
 
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
-type headWeights struct {
-	WQ, WK *G.Node // (d_model, d_model) each
+// ResolutionWeights project the pronoun to a query and every word to a key
+// (tags: layout.go).
+type ResolutionWeights[T any] struct {
+	WQ T `param:"w_q" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"pronoun vector -> query"`
+	WK T `param:"w_k" shape:"d_model,d_model" init:"normal(1/sqrt(fan_in))" role:"word vectors -> keys"`
 }
 
-func resolutionHead(h, pronoun, candidates *G.Node, w headWeights, s shape) (*G.Node, error) {
+func resolve(h, pronoun, candidates *G.Node, w ResolutionWeights[*G.Node], s shape) (*G.Node, error) {
 	query, err := pronounQuery(h, pronoun, w.WQ, s)
 	if err != nil {
 		return nil, err
@@ -35,14 +41,14 @@ func resolutionHead(h, pronoun, candidates *G.Node, w headWeights, s shape) (*G.
 	if keys, err = G.Reshape(keys, []int{s.B, s.T, s.D}); err != nil {
 		return nil, err
 	}
-	scores, err := batchedMatMul(query, keys, false, true) // (B, 1, T)
+	scores, err := gorgoniax.BatchedMatMul(query, keys, false, true) // (B, 1, T)
 	if err != nil {
 		return nil, err
 	}
 	if scores, err = G.Reshape(scores, []int{s.B, s.T}); err != nil {
 		return nil, err
 	}
-	scale := G.NewConstant(scalarOf(h.Dtype(), 1/math.Sqrt(float64(s.D))), G.WithName(fmt.Sprintf("1/sqrt(%d)", s.D)))
+	scale := G.NewConstant(gorgoniax.ScalarOf(h.Dtype(), 1/math.Sqrt(float64(s.D))), G.WithName(fmt.Sprintf("1/sqrt(%d)", s.D)))
 	if scores, err = G.Mul(scores, scale); err != nil {
 		return nil, err
 	}

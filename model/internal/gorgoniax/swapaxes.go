@@ -1,10 +1,11 @@
-package model
+package gorgoniax
 
-// swapMiddleAxes is G.Transpose(x, 0, 2, 1, 3) for a 4-D tensor,
+// SwapMiddleAxes is G.Transpose(x, 0, 2, 1, 3) for a 4-D tensor,
 // (A, B, C, D) -> (A, C, B, D), written as a plain copy loop: the split into
-// heads in projectHeads and its undoing in concatHeads. It moves numbers and
-// computes none, so its results are bit for bit those of G.Transpose; it is
-// its own inverse, so its gradient is itself applied to the output's gradient.
+// heads in the model's projectHeads and its undoing in concatHeads. It moves
+// numbers and computes none, so its results are bit for bit those of
+// G.Transpose (TestSwapMiddleAxesMatchesTranspose); it is its own inverse, so
+// its gradient is itself applied to the output's gradient.
 //
 // Why not G.Transpose? tensor v0.9.24 transposes through a generic strided
 // iterator into a freshly allocated tensor. The four head splits and joins of
@@ -24,9 +25,9 @@ import (
 
 type swapMiddleAxesOp struct{}
 
-func swapMiddleAxes(x *G.Node) (*G.Node, error) {
+func SwapMiddleAxes(x *G.Node) (*G.Node, error) {
 	if x.Dims() != 4 {
-		return nil, fmt.Errorf("swapMiddleAxes needs a 4-D tensor, got shape %v", x.Shape())
+		return nil, fmt.Errorf("SwapMiddleAxes needs a 4-D tensor, got shape %v", x.Shape())
 	}
 	return G.ApplyOp(swapMiddleAxesOp{}, x)
 }
@@ -41,7 +42,7 @@ func (swapMiddleAxesOp) Type() hm.Type {
 func (swapMiddleAxesOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error) {
 	s, ok := inputs[0].(tensor.Shape)
 	if !ok || len(s) != 4 {
-		return nil, fmt.Errorf("swapMiddleAxes needs a 4-D shape, got %v", inputs[0])
+		return nil, fmt.Errorf("SwapMiddleAxes needs a 4-D shape, got %v", inputs[0])
 	}
 	return tensor.Shape{s[0], s[2], s[1], s[3]}, nil
 }
@@ -106,7 +107,7 @@ func (swapMiddleAxesOp) DiffWRT(inputs int) []bool { return []bool{true} }
 
 // SymDiff: the op is a permutation that is its own inverse.
 func (swapMiddleAxesOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
-	g, err := swapMiddleAxes(grad)
+	g, err := SwapMiddleAxes(grad)
 	return G.Nodes{g}, err
 }
 

@@ -1,6 +1,6 @@
-package model
+package gorgoniax
 
-// broadcast(op, x, y, axes...) is G.BroadcastSub / BroadcastAdd /
+// Broadcast(op, x, y, axes...) is G.BroadcastSub / BroadcastAdd /
 // BroadcastHadamardProd / BroadcastHadamardDiv (x, y, nil, axes): y, which
 // lacks x's axes `axes`, is reshaped to size 1 there, repeated to x's size
 // along each of them, and op(x, repeated y) is taken. It builds the same nodes
@@ -25,7 +25,7 @@ import (
 	"gorgonia.org/tensor"
 )
 
-func broadcast(op func(a, b *G.Node) (*G.Node, error), x, y *G.Node, axes ...int) (*G.Node, error) {
+func Broadcast(op func(a, b *G.Node) (*G.Node, error), x, y *G.Node, axes ...int) (*G.Node, error) {
 	xs := x.Shape()
 	shape := slices.Clone([]int(y.Shape()))
 	if y.Dims() != x.Dims() { // calcBroadcastShape: 1 at the axes, y's sizes in order elsewhere

@@ -1,13 +1,13 @@
-package model
+package gorgoniax
 
-// batchedMatMul is G.BatchedMatMul(a, b, transA, transB) with the same
+// BatchedMatMul is G.BatchedMatMul(a, b, transA, transB) with the same
 // arithmetic and less bookkeeping: for every leading index it calls the BLAS
 // that tensor.MatMul calls (tensor.WhichBLAS(), gonum's pure-Go one unless a
 // program swaps it), with the same transposition flags, sizes, alpha = 1 and
 // beta = 0, straight on the sub-slices of the backing arrays. Its results are
 // therefore bit for bit G.BatchedMatMul's, and so are its gradients: SymDiff
 // builds the same products with the same flags as Gorgonia's
-// batchedMatMulDiffExpr.
+// batchedMatMulDiffExpr (TestBatchedMatMulMatchesGorgonia).
 //
 // Why not G.BatchedMatMul? gorgonia v0.9.18 slices every one of the B·H
 // (16, 16) products out of the tensors as a new view (three views, a reshape
@@ -32,9 +32,9 @@ type batchedMatMulOp struct {
 	dims           int
 }
 
-func batchedMatMul(a, b *G.Node, transA, transB bool) (*G.Node, error) {
+func BatchedMatMul(a, b *G.Node, transA, transB bool) (*G.Node, error) {
 	if a.Dims() < 3 || a.Dims() != b.Dims() {
-		return nil, fmt.Errorf("batchedMatMul needs two tensors of the same rank >= 3, got shapes %v and %v", a.Shape(), b.Shape())
+		return nil, fmt.Errorf("BatchedMatMul needs two tensors of the same rank >= 3, got shapes %v and %v", a.Shape(), b.Shape())
 	}
 	return G.ApplyOp(batchedMatMulOp{transA: transA, transB: transB, dims: a.Dims()}, a, b)
 }
@@ -175,20 +175,20 @@ func (op batchedMatMulOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes
 	var err error
 	switch {
 	case op.transA && op.transB:
-		if dx, err = batchedMatMul(y, grad, true, true); err == nil {
-			dy, err = batchedMatMul(grad, x, true, true)
+		if dx, err = BatchedMatMul(y, grad, true, true); err == nil {
+			dy, err = BatchedMatMul(grad, x, true, true)
 		}
 	case !op.transA && op.transB:
-		if dx, err = batchedMatMul(grad, y, false, false); err == nil {
-			dy, err = batchedMatMul(grad, x, true, false)
+		if dx, err = BatchedMatMul(grad, y, false, false); err == nil {
+			dy, err = BatchedMatMul(grad, x, true, false)
 		}
 	case op.transA && !op.transB:
-		if dx, err = batchedMatMul(y, grad, false, true); err == nil {
-			dy, err = batchedMatMul(x, grad, false, false)
+		if dx, err = BatchedMatMul(y, grad, false, true); err == nil {
+			dy, err = BatchedMatMul(x, grad, false, false)
 		}
 	default:
-		if dx, err = batchedMatMul(grad, y, false, true); err == nil {
-			dy, err = batchedMatMul(x, grad, true, false)
+		if dx, err = BatchedMatMul(grad, y, false, true); err == nil {
+			dy, err = BatchedMatMul(x, grad, true, false)
 		}
 	}
 	return G.Nodes{dx, dy}, err

@@ -1,0 +1,15 @@
+// Package gorgoniax is what the model adds to gorgonia v0.9.18 and tensor
+// v0.9.24 to work around them. Every op here computes exactly what a stock op
+// computes, bit for bit, values and gradients, and has a test beside it that
+// compares the two; they exist because the stock ops allocate or iterate far
+// more than the arithmetic needs (docs/performance.md, docs/gorgonia.md).
+//
+//	batchedmatmul.go  BatchedMatMul   = G.BatchedMatMul, one BLAS call per product
+//	swapaxes.go       SwapMiddleAxes  = G.Transpose(x, 0, 2, 1, 3), a copy loop
+//	broadcast.go      Broadcast       = G.Broadcast{Add,Sub,HadamardProd,HadamardDiv}
+//	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers
+//	dtype.go          float64 / float32 tensors and constants from float64 values
+//
+// The ops write into the tape machine's preallocated registers
+// (UsePreallocDo), which Rewind keeps from one run to the next.
+package gorgoniax
