@@ -31,6 +31,7 @@
 //	run.go            Graph.Run: feed a batch, run, give back an Output
 //	reads.go          which values a run copies out (G.Read)
 //	output.go         Output and Tensor
+//	argmax.go         ArgMax, the answer read off a row of probabilities
 //	steps.go          AttentionSteps from nodes to values to Tensors to one
 //	                  word's WordSteps (Output.Steps)
 //
@@ -38,8 +39,9 @@
 // stock op computes, bit for bit, with far fewer allocations (BatchedMatMul,
 // SwapMiddleAxes, Broadcast), Rewind, which reruns a tape machine on its own
 // buffers, and the float32/float64 helpers. Beside each op is its test
-// against the stock op, and beside Rewind its test against vm.Reset. softmax.go stays here although it exists because of
-// a Gorgonia bug (G.SoftMax gives NaN for a fully masked row): it is not a
+// against the stock op, and beside Rewind its test against vm.Reset.
+//
+// softmax.go stays here although it exists because of a Gorgonia bug (G.SoftMax gives NaN for a fully masked row): it is not a
 // stand-in op but the textbook max-shifted formula, composed from stock ops,
 // and it is step 3 of the explainers' four.
 //
