@@ -136,6 +136,9 @@ func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := checkResolved(out); err != nil {
+			return nil, err
+		}
 		res.Predictions = append(res.Predictions, p.prediction(tokens, pronoun, out, unknown))
 		res.Attention = attentionMatrices(out)
 	}
