@@ -11,8 +11,8 @@ import (
 
 	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
-
 	"itformer/inference"
+	"itformer/inference/inferencetest"
 )
 
 func TestMissionSentenceAndTwin(t *testing.T) {
@@ -128,5 +128,25 @@ func TestHTMLPageCannotBeWritten(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Error("a page was written anyway")
+	}
+}
+
+// A checkpoint whose weights overflow gives NaN: infer must say the model is
+// broken, in text and in JSON, and print no answer.
+func TestBrokenModelIsAnError(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := inferencetest.HugeWeights(t, p.Checkpoint())
+	for _, args := range [][]string{{"-run", dir}, {"-run", dir, "-json"}, {"-run", dir, "-html", filepath.Join(t.TempDir(), "a.html")}} {
+		var out, errOut bytes.Buffer
+		err := run(append(args, "A dog ate the food because it was hungry"), &out, &errOut)
+		if !errors.Is(err, inference.ErrBrokenModel) || !strings.Contains(err.Error(), "NaN in the answer's probabilities") {
+			t.Errorf("%q: err %v, want the model reported broken", args[2:], err)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%q: printed an answer anyway:\n%s", args[2:], out.String())
+		}
 	}
 }

@@ -174,7 +174,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	res, err := h.resolve(sentence)
 	if err != nil {
 		f.Error = err.Error()
-		h.page(w, http.StatusBadRequest, f)
+		h.page(w, errorStatus(err), f)
 		return
 	}
 	f.Result = res
@@ -183,6 +183,15 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) resolve(sentence string) (*inference.Resolution, error) {
 	return h.p.Resolve(sentence) // safe for concurrent requests: one runs at a time
+}
+
+// errorStatus is the status of a sentence that got no answer: the server's
+// fault (500) if the model is broken, else the sentence's (400).
+func errorStatus(err error) int {
+	if errors.Is(err, inference.ErrBrokenModel) {
+		return http.StatusInternalServerError
+	}
+	return http.StatusBadRequest
 }
 
 func (h *handler) page(w http.ResponseWriter, status int, f viz.Form) {

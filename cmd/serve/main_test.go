@@ -17,6 +17,7 @@ import (
 
 	"itformer/cmd/internal/cli"
 	"itformer/inference"
+	"itformer/inference/inferencetest"
 )
 
 var (
@@ -254,5 +255,25 @@ func TestRunRefuses(t *testing.T) {
 		if tc.want == "type sentences into the page" && !errors.Is(err, cli.ErrUsage) {
 			t.Errorf("%q: want a usage error", tc.args)
 		}
+	}
+}
+
+// A model whose outputs are NaN is the server's fault: an error page with
+// status 500 that says the model is broken, never 200 with NaN%.
+func TestBrokenModelIsAnErrorPage(t *testing.T) {
+	good, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken, err := cli.LoadModel(inferencetest.HugeWeights(t, good.Checkpoint()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(newHandler(broken))
+	defer ts.Close()
+	code, body := get(t, ts, url.Values{"sentence": {"A dog ate the food because it was hungry"}})
+	if code != http.StatusInternalServerError || !strings.Contains(body, `<p class="error" id="error" role="alert">`) ||
+		!strings.Contains(body, "the checkpoint&#39;s weights are broken") || strings.Contains(body, "NaN%") {
+		t.Errorf("status %d, want 500 and an error page saying the weights are broken:\n%s", code, body)
 	}
 }
