@@ -21,6 +21,7 @@ func TestMissionSentenceAndTwin(t *testing.T) {
 		{"A dog ate the food because it was tasty", "food"},
 		{"The food was eaten by the dog because it was hungry.", "dog"},
 		{"Because it was tasty, the dog ate the food.", "food"},
+		{"truck it fresh buried", "truck"}, // the only noun, though "fresh" gets the model's weight
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
@@ -74,6 +75,8 @@ func TestBadInput(t *testing.T) {
 		{"spaces", []string{"   "}, "empty"},
 		{"no pronoun", []string{"The dog ate the food"}, `no pronoun "it"`},
 		{"only the pronoun", []string{"it"}, "no word besides the pronoun"},
+		{"no noun", []string{"it it"}, `no noun for "it" to refer to in "it it"`},
+		{"only punctuation", []string{". , it . ,"}, `no noun for "it" to refer to`},
 		{"too long", []string{strings.Repeat("the dog ate ", 10) + "because it was hungry"}, "at most 16"},
 		{"missing checkpoint", []string{"-run", filepath.Join(broken, "nope"), "it was hungry"}, "nope"},
 		{"broken checkpoint", []string{"-run", broken, "it was hungry"}, "not a valid checkpoint"},

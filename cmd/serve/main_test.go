@@ -111,6 +111,7 @@ func TestBadInput(t *testing.T) {
 		{"spaces", "   ", "the sentence is empty"},
 		{"no pronoun", "The dog ate the food", `no pronoun &#34;it&#34; to resolve`},
 		{"only the pronoun", "it", "no word besides the pronoun"},
+		{"no noun", ". , it . ,", "no noun for &#34;it&#34; to refer to"},
 		{"too many words", strings.Repeat("the dog ate ", 10) + "because it was hungry", "this model reads at most 16"},
 		{"too long", strings.Repeat("é", 2100), "bytes long; the limit is 4096"},
 		{"markup", `<b>it</b> & "x"`, "&lt;b&gt;"},
