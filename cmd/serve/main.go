@@ -66,10 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	url := "http://" + ln.Addr().String() + "/"
-	if host, _, err := net.SplitHostPort(*addr); err == nil && host != "localhost" {
-		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-			fmt.Fprintf(stderr, "warning: listening on %s, which other machines may reach\n", ln.Addr())
-		}
+	if !loopbackOnly(ln.Addr().String()) {
+		fmt.Fprintf(stderr, "warning: listening on %s, which other machines may reach (-addr localhost:PORT keeps the page to this machine)\n", ln.Addr())
 	}
 	fmt.Fprintf(stdout, "serving on %s (Ctrl-C to stop)\n", url)
 
@@ -97,6 +95,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer cancel()
 		return srv.Shutdown(shut)
 	}
+}
+
+// loopbackOnly says whether a listener at addr (host:port) is reachable from
+// this machine only. It is given the bound address, so -addr "" and ":0"
+// arrive as the unspecified IP, which listens on every interface.
+func loopbackOnly(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func openBrowser(url string) error {

@@ -278,3 +278,17 @@ func TestBrokenModelIsAnErrorPage(t *testing.T) {
 		t.Errorf("status %d, want 500 and an error page saying the weights are broken:\n%s", code, body)
 	}
 }
+
+// Only a listener bound to loopback is private; every other address (an
+// empty host, 0.0.0.0, ::, a real interface) gets the warning.
+func TestLoopbackOnly(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:8080": true, "127.1.2.3:80": true, "[::1]:8080": true, "localhost:8080": true,
+		"": false, ":0": false, ":8080": false, "0.0.0.0:8080": false, "[::]:8080": false,
+		"192.168.1.5:8080": false, "[fe80::1]:80": false, "example.com:80": false,
+	} {
+		if got := loopbackOnly(addr); got != want {
+			t.Errorf("loopbackOnly(%q) = %v, want %v", addr, got, want)
+		}
+	}
+}
