@@ -48,6 +48,11 @@ func TestJSONOutput(t *testing.T) {
 	if p.AnswerWord != "dog" || p.Tokens[p.Pronoun] != "it" || len(p.Attention) != 2 || p.Candidates[0].Word != "dog" {
 		t.Fatalf("unexpected result %+v", p)
 	}
+	// The text counts words from 1, JSON from 0: the document must say so.
+	var doc struct{ Positions string }
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !strings.Contains(doc.Positions, "0-based") || p.Pronoun != 6 {
+		t.Errorf("positions %q (pronoun at %d): the JSON does not say its positions are 0-based", doc.Positions, p.Pronoun)
+	}
 }
 
 func TestUnknownWordsWarn(t *testing.T) {
