@@ -70,10 +70,12 @@ func (p *Predictor) graphFor(n int, trace bool) (*model.Graph, error) {
 type Prediction struct {
 	Tokens     []string    `json:"tokens"`
 	Pronoun    int         `json:"pronoun"`     // token position of "it"
-	Answer     int         `json:"answer"`      // token position of the most probable antecedent
+	Answer     int         `json:"answer"`      // token position of the most probable candidate
 	AnswerWord string      `json:"answer_word"` // Tokens[Answer]
-	Candidates []Candidate `json:"candidates"`  // the sentence's nouns (and unknown words), most probable first
-	WordProbs  []float64   `json:"word_probabilities"`
+	Candidates []Candidate `json:"candidates"`  // the words that may head a noun phrase, most probable first
+	// WordProbs is the model's softmax over every word of the sentence,
+	// punctuation and all; the answer is chosen among Candidates only.
+	WordProbs []float64 `json:"word_probabilities"`
 	// Attention[l][h][j] is the weight the pronoun gives word j in layer l, head h.
 	Attention [][][]float64 `json:"attention"`
 	// SupervisedLayer and SupervisedHead (0-based) name the head trained to
@@ -107,22 +109,23 @@ const MaxInputBytes = 4096
 
 // Errors a caller may want to tell apart.
 var (
-	ErrEmpty     = errors.New("the sentence is empty")
-	ErrNoPronoun = errors.New(`no pronoun "it" to resolve`)
+	ErrEmpty       = errors.New("the sentence is empty")
+	ErrNoPronoun   = errors.New(`no pronoun "it" to resolve`)
+	ErrNoCandidate = errors.New(`no noun for "it" to refer to`)
 )
 
-// Resolve tokenises sentence and resolves each "it" in it.
+// Resolve tokenises sentence and resolves each "it" in it to the most
+// probable of the words that may head a noun phrase (see nounHeads). A
+// sentence with none is an error (ErrNoCandidate), as is a model whose
+// output is not finite (ErrBrokenModel).
 func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 	tokens, ids, unknown, err := p.encode(sentence)
 	if err != nil {
 		return nil, err
 	}
-	pronouns := data.Pronouns(tokens)
-	if len(pronouns) == 0 {
-		return nil, fmt.Errorf("%w in %q", ErrNoPronoun, sentence)
-	}
-	if len(tokens) < 2 {
-		return nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
+	pronouns, heads, err := p.roles(sentence, tokens)
+	if err != nil {
+		return nil, err
 	}
 	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown}
 	p.mu.Lock()
@@ -133,13 +136,33 @@ func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 	}
 	for _, pronoun := range pronouns {
 		out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
+		if err == nil {
+			err = checkResolved(out)
+		}
 		if err != nil {
 			return nil, err
 		}
-		res.Predictions = append(res.Predictions, p.prediction(tokens, pronoun, out, unknown))
+		res.Predictions = append(res.Predictions, p.prediction(tokens, pronoun, out, heads))
 		res.Attention = attentionMatrices(out)
 	}
 	return res, nil
+}
+
+// roles finds the pronouns to resolve and the words they may refer to, and
+// refuses a sentence that lacks either.
+func (p *Predictor) roles(sentence string, tokens []string) (pronouns, heads []int, err error) {
+	pronouns = data.Pronouns(tokens)
+	if len(pronouns) == 0 {
+		return nil, nil, fmt.Errorf("%w in %q", ErrNoPronoun, sentence)
+	}
+	if len(tokens) < 2 {
+		return nil, nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
+	}
+	heads = nounHeads(tokens, func(w string) bool { _, ok := p.ck.Vocab.ID(w); return ok })
+	if len(heads) == 0 {
+		return nil, nil, fmt.Errorf("%w in %q", ErrNoCandidate, sentence)
+	}
+	return pronouns, heads, nil
 }
 
 // attentionMatrices copies every layer's and head's (T, T) weights of sentence 0.
@@ -173,12 +196,14 @@ func (p *Predictor) encode(sentence string) (tokens []string, ids []int, unknown
 	return tokens, ids, unknown, nil
 }
 
-func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, unknown []string) Prediction {
+// prediction is one pronoun's answer: the most probable of the candidate
+// positions heads, with the model's softmax over every word beside it.
+func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, heads []int) Prediction {
 	probs := append([]float64(nil), out.Probs.Row(0)...)
 	pr := Prediction{Tokens: tokens, Pronoun: pronoun, WordProbs: probs}
-	pr.Answer = model.ArgMax(probs)
+	pr.Candidates = candidates(tokens, heads, probs)
+	pr.Answer = pr.Candidates[0].Position
 	pr.AnswerWord = tokens[pr.Answer]
-	pr.Candidates = candidates(tokens, pronoun, probs, unknown)
 	for _, a := range out.Attention {
 		heads := make([][]float64, a.Shape[1])
 		for h := range heads {
@@ -190,27 +215,13 @@ func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, 
 	return pr
 }
 
-// candidates are the lexicon's nouns and the unknown words (which may be
-// nouns the model never saw), or, if there are none, every other word.
-func candidates(tokens []string, p int, probs []float64, unknown []string) []Candidate {
-	isUnknown := map[string]bool{}
-	for _, u := range unknown {
-		isUnknown[u] = true
+// candidates are the words at positions, most probable first (ties keep
+// sentence order).
+func candidates(tokens []string, positions []int, probs []float64) []Candidate {
+	var out []Candidate
+	for _, i := range positions {
+		out = append(out, Candidate{Word: tokens[i], Position: i, Probability: probs[i]})
 	}
-	var nouns, all []Candidate
-	for i, t := range tokens {
-		if i == p {
-			continue
-		}
-		c := Candidate{Word: t, Position: i, Probability: probs[i]}
-		all = append(all, c)
-		if data.IsNoun(t) || isUnknown[t] {
-			nouns = append(nouns, c)
-		}
-	}
-	if len(nouns) == 0 {
-		nouns = all
-	}
-	sort.SliceStable(nouns, func(a, b int) bool { return nouns[a].Probability > nouns[b].Probability })
-	return nouns
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Probability > out[b].Probability })
+	return out
 }

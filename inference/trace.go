@@ -18,7 +18,8 @@ type Traced struct {
 
 // Trace runs sentence through the model keeping every step. The resolution
 // head's answer in Output is for the first "it" (or word 0 if there is none);
-// the encoder's steps do not depend on it.
+// the encoder's steps do not depend on it. A NaN or an infinity in any step
+// is an error (ErrBrokenModel).
 func (p *Predictor) Trace(sentence string) (*Traced, error) {
 	tokens, ids, unknown, err := p.encode(sentence)
 	if err != nil {
@@ -35,6 +36,11 @@ func (p *Predictor) Trace(sentence string) (*Traced, error) {
 	if len(tr.Pronouns) > 0 {
 		pronoun = tr.Pronouns[0]
 	}
-	tr.Output, err = g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
-	return tr, err
+	if tr.Output, err = g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}}); err != nil {
+		return nil, err
+	}
+	if err := checkTrace(tr.Output); err != nil {
+		return nil, err
+	}
+	return tr, nil
 }

@@ -34,9 +34,13 @@ func norm(v []float64) float64 {
 	return math.Sqrt(s)
 }
 
-// bar draws a weight in [0, 1] as up to 10 blocks.
+// bar draws a weight in [0, 1] as up to 10 blocks. Anything else is clamped
+// (NaN and negatives draw nothing): a bad number must not crash the table.
 func bar(w float64) string {
-	return strings.Repeat("█", int(math.Round(10*w)))
+	if !(w > 0) {
+		return ""
+	}
+	return strings.Repeat("█", int(math.Round(10*min(w, 1))))
 }
 
 // clip shortens a word to n runes for a table column.

@@ -12,6 +12,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -44,8 +45,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.example != "" {
-		if fs.NArg() > 0 {
-			return fs.Mistake("-example takes no sentence")
+		if err := exampleMistakes(fs); err != nil {
+			return err
 		}
 		return runExample(stdout, o.example)
 	}
@@ -68,6 +69,29 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return explainSentence(stdout, p, tr, t)
+}
+
+// exampleMistakes refuses a sentence and the flags that pick a model, word,
+// layer or head beside -example: its numbers are the explainer's own, and
+// ignoring the flags silently would show something other than what was asked.
+func exampleMistakes(fs *cli.FlagSet) error {
+	if fs.NArg() > 0 {
+		return fs.Mistake("-example takes no sentence")
+	}
+	var set []string
+	fs.Visit(func(f *flag.Flag) { // only the flags given, in name order
+		if f.Name != "example" {
+			set = append(set, "-"+f.Name)
+		}
+	})
+	const why = "(it shows the explainer's own vectors, not a model's)"
+	switch len(set) {
+	case 0:
+		return nil
+	case 1:
+		return fs.Mistake("%s does not apply to -example %s", set[0], why)
+	}
+	return fs.Mistake("%s and %s do not apply to -example %s", strings.Join(set[:len(set)-1], ", "), set[len(set)-1], why)
 }
 
 // chooseTarget resolves -word, -layer and -head against the sentence and model.

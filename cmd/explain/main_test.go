@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"itformer/cmd/internal/cli"
+	"itformer/inference"
+	"itformer/inference/inferencetest"
 )
 
 func explain(t *testing.T, args ...string) string {
@@ -126,6 +128,9 @@ func TestExplainErrors(t *testing.T) {
 		{nil, "give a sentence", true},
 		{[]string{"-example", "nope"}, `unknown example "nope"`, true},
 		{[]string{"-example", "robots", "extra"}, "takes no sentence", true},
+		{[]string{"-example", "robots", "-layer", "5", "-word", "99"}, "-layer and -word do not apply to -example", true},
+		{[]string{"-run", "x", "-head", "1", "-example", "pool"}, "-head and -run do not apply to -example", true},
+		{[]string{"-word", "dog", "-example", "pool"}, "-word does not apply to -example", true},
 		{[]string{"-layer", "3", s}, "layers 1 to 2", false},
 		{[]string{"-head", "5", s}, "heads 1 to 2", false},
 		{[]string{"-word", "0", s}, "words 1 to 9", false},
@@ -138,6 +143,30 @@ func TestExplainErrors(t *testing.T) {
 		err := run(tc.args, &out, &errOut)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, cli.ErrUsage) != tc.usage {
 			t.Errorf("%q: error %v (usage %v), want %q (usage %v)", tc.args, err, errors.Is(err, cli.ErrUsage), tc.want, tc.usage)
+		}
+	}
+}
+
+// A checkpoint whose weights overflow: an error that says so, not a panic.
+func TestBrokenModelIsAnError(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := inferencetest.HugeWeights(t, p.Checkpoint())
+	var out, errOut bytes.Buffer
+	err = run([]string{"-run", dir, "A dog ate the food because it was hungry"}, &out, &errOut)
+	if !errors.Is(err, inference.ErrBrokenModel) || !strings.Contains(err.Error(), "the checkpoint's weights are broken") {
+		t.Errorf("err %v, want the model reported broken", err)
+	}
+}
+
+// bar draws any number without panicking: NaN and negatives as nothing,
+// more than 1 as a full bar.
+func TestBarAnyInput(t *testing.T) {
+	for w, want := range map[float64]int{math.NaN(): 0, -0.5: 0, math.Inf(-1): 0, 0: 0, 0.44: 4, 1: 10, 1.7: 10, math.Inf(1): 10} {
+		if got := utf8.RuneCountInString(bar(w)); got != want {
+			t.Errorf("bar(%v) has %d blocks, want %d", w, got, want)
 		}
 	}
 }

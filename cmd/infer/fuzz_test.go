@@ -2,18 +2,24 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
+	"unicode"
 
 	"itformer/cmd/internal/cli"
+	"itformer/inference"
 )
 
 // FuzzResolve: infer's input path (tokenise, encode, run the model) on any
-// text. Never a panic; either an error, or for every "it" an answer that is a
-// word of the sentence with probabilities that sum to 1 and exclude the pronoun.
+// text. Never a panic; either an error, or for every "it" an answer that is
+// the most probable of its candidates, which are words of the sentence other
+// than "it" and punctuation, with probabilities that sum to 1, exclude the
+// pronoun, and are never NaN; and no NaN in the attention.
 // Seed corpus: testdata/fuzz/FuzzResolve; run go test -run '^$' -fuzz=FuzzResolve ./cmd/infer
 func FuzzResolve(f *testing.F) {
-	for _, s := range []string{"A dog ate the food because it was hungry", "", "it", "it it it", "🐶 ate it because it was 🍖", "The zorblax ate it."} {
+	for _, s := range []string{"A dog ate the food because it was hungry", "", "it", "it it it", "🐶 ate it because it was 🍖", "The zorblax ate it.", "truck it fresh buried"} {
 		f.Add(s)
 	}
 	ck, err := cli.LoadModel("")
@@ -26,17 +32,55 @@ func FuzzResolve(f *testing.F) {
 			return
 		}
 		for _, p := range res.Predictions {
-			total := 0.0
-			for _, q := range p.WordProbs {
-				total += q
-			}
-			if p.Answer == p.Pronoun || p.Answer < 0 || p.Answer >= len(p.Tokens) || math.Abs(total-1) > 1e-9 || p.WordProbs[p.Pronoun] != 0 {
-				t.Fatalf("%q: answer %d (pronoun %d), probabilities %v", s, p.Answer, p.Pronoun, p.WordProbs)
+			checkProbabilities(t, s, p)
+			checkAnswer(t, s, p)
+		}
+		for l, heads := range res.Attention {
+			for h, m := range heads {
+				for _, row := range m {
+					checkFinite(t, s, fmt.Sprintf("layer %d head %d attention", l+1, h+1), row)
+				}
 			}
 		}
 		var out bytes.Buffer
 		render(&out, res.Predictions[0])
 	})
+}
+
+func checkProbabilities(t *testing.T, s string, p inference.Prediction) {
+	t.Helper()
+	checkFinite(t, s, "word probabilities", p.WordProbs)
+	total := 0.0
+	for _, q := range p.WordProbs {
+		total += q
+	}
+	if math.Abs(total-1) > 1e-9 || p.WordProbs[p.Pronoun] != 0 {
+		t.Fatalf("%q: probabilities %v (pronoun %d)", s, p.WordProbs, p.Pronoun)
+	}
+}
+
+// checkAnswer: the answer is the first, most probable candidate, and no
+// candidate is "it" or punctuation.
+func checkAnswer(t *testing.T, s string, p inference.Prediction) {
+	t.Helper()
+	if len(p.Candidates) == 0 || p.Answer != p.Candidates[0].Position || p.AnswerWord != p.Tokens[p.Answer] {
+		t.Fatalf("%q: answer %d %q, candidates %+v", s, p.Answer, p.AnswerWord, p.Candidates)
+	}
+	for _, c := range p.Candidates {
+		if c.Word == "it" || !strings.ContainsFunc(c.Word, unicode.IsLetter) || c.Probability != p.WordProbs[c.Position] ||
+			math.IsNaN(c.Probability) || c.Probability > p.Candidates[0].Probability {
+			t.Fatalf("%q: candidate %+v among %+v", s, c, p.Candidates)
+		}
+	}
+}
+
+func checkFinite(t *testing.T, s, what string, xs []float64) {
+	t.Helper()
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			t.Fatalf("%q: %v in the %s %v", s, x, what, xs)
+		}
+	}
 }
 
 func TestHugeInputIsRefusedCheaply(t *testing.T) {

@@ -8,6 +8,10 @@
 //
 // With no -run it uses the default model embedded in the binary (trained by
 // `go run ./cmd/train` with configs/default.json and its seed).
+//
+// The text output counts words from 1 ("it" (word 7)); -json gives positions
+// (pronoun, answer, a candidate's position, the attention's indices) as
+// 0-based indices into its "tokens", and says so in its "positions" field.
 package main
 
 import (
@@ -58,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		return enc.Encode(jsonOutput{positionsNote, res})
 	}
 	for i, p := range res.Predictions {
 		if i > 0 {
@@ -68,6 +72,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// jsonOutput is the -json document: the Resolution's fields, after a note on
+// how its positions count, since the text output counts from 1.
+type jsonOutput struct {
+	Positions string `json:"positions"`
+	*inference.Resolution
+}
+
+const positionsNote = "0-based token indices into tokens (the text output counts words from 1)"
 
 func writeHTML(path string, res *inference.Resolution) error {
 	var buf bytes.Buffer

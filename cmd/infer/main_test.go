@@ -11,8 +11,8 @@ import (
 
 	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
-
 	"itformer/inference"
+	"itformer/inference/inferencetest"
 )
 
 func TestMissionSentenceAndTwin(t *testing.T) {
@@ -21,6 +21,7 @@ func TestMissionSentenceAndTwin(t *testing.T) {
 		{"A dog ate the food because it was tasty", "food"},
 		{"The food was eaten by the dog because it was hungry.", "dog"},
 		{"Because it was tasty, the dog ate the food.", "food"},
+		{"truck it fresh buried", "truck"}, // the only noun, though "fresh" gets the model's weight
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
@@ -46,6 +47,11 @@ func TestJSONOutput(t *testing.T) {
 	p := res.Predictions[0]
 	if p.AnswerWord != "dog" || p.Tokens[p.Pronoun] != "it" || len(p.Attention) != 2 || p.Candidates[0].Word != "dog" {
 		t.Fatalf("unexpected result %+v", p)
+	}
+	// The text counts words from 1, JSON from 0: the document must say so.
+	var doc struct{ Positions string }
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !strings.Contains(doc.Positions, "0-based") || p.Pronoun != 6 {
+		t.Errorf("positions %q (pronoun at %d): the JSON does not say its positions are 0-based", doc.Positions, p.Pronoun)
 	}
 }
 
@@ -74,6 +80,8 @@ func TestBadInput(t *testing.T) {
 		{"spaces", []string{"   "}, "empty"},
 		{"no pronoun", []string{"The dog ate the food"}, `no pronoun "it"`},
 		{"only the pronoun", []string{"it"}, "no word besides the pronoun"},
+		{"no noun", []string{"it it"}, `no noun for "it" to refer to in "it it"`},
+		{"only punctuation", []string{". , it . ,"}, `no noun for "it" to refer to`},
 		{"too long", []string{strings.Repeat("the dog ate ", 10) + "because it was hungry"}, "at most 16"},
 		{"missing checkpoint", []string{"-run", filepath.Join(broken, "nope"), "it was hungry"}, "nope"},
 		{"broken checkpoint", []string{"-run", broken, "it was hungry"}, "not a valid checkpoint"},
@@ -128,5 +136,25 @@ func TestHTMLPageCannotBeWritten(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Error("a page was written anyway")
+	}
+}
+
+// A checkpoint whose weights overflow gives NaN: infer must say the model is
+// broken, in text and in JSON, and print no answer.
+func TestBrokenModelIsAnError(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := inferencetest.HugeWeights(t, p.Checkpoint())
+	for _, args := range [][]string{{"-run", dir}, {"-run", dir, "-json"}, {"-run", dir, "-html", filepath.Join(t.TempDir(), "a.html")}} {
+		var out, errOut bytes.Buffer
+		err := run(append(args, "A dog ate the food because it was hungry"), &out, &errOut)
+		if !errors.Is(err, inference.ErrBrokenModel) || !strings.Contains(err.Error(), "NaN in the answer's probabilities") {
+			t.Errorf("%q: err %v, want the model reported broken", args[2:], err)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%q: printed an answer anyway:\n%s", args[2:], out.String())
+		}
 	}
 }

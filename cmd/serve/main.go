@@ -66,10 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	url := "http://" + ln.Addr().String() + "/"
-	if host, _, err := net.SplitHostPort(*addr); err == nil && host != "localhost" {
-		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-			fmt.Fprintf(stderr, "warning: listening on %s, which other machines may reach\n", ln.Addr())
-		}
+	if !loopbackOnly(ln.Addr().String()) {
+		fmt.Fprintf(stderr, "warning: listening on %s, which other machines may reach (-addr localhost:PORT keeps the page to this machine)\n", ln.Addr())
 	}
 	fmt.Fprintf(stdout, "serving on %s (Ctrl-C to stop)\n", url)
 
@@ -97,6 +95,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer cancel()
 		return srv.Shutdown(shut)
 	}
+}
+
+// loopbackOnly says whether a listener at addr (host:port) is reachable from
+// this machine only. It is given the bound address, so -addr "" and ":0"
+// arrive as the unspecified IP, which listens on every interface.
+func loopbackOnly(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func openBrowser(url string) error {
@@ -174,7 +187,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	res, err := h.resolve(sentence)
 	if err != nil {
 		f.Error = err.Error()
-		h.page(w, http.StatusBadRequest, f)
+		h.page(w, errorStatus(err), f)
 		return
 	}
 	f.Result = res
@@ -183,6 +196,15 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) resolve(sentence string) (*inference.Resolution, error) {
 	return h.p.Resolve(sentence) // safe for concurrent requests: one runs at a time
+}
+
+// errorStatus is the status of a sentence that got no answer: the server's
+// fault (500) if the model is broken, else the sentence's (400).
+func errorStatus(err error) int {
+	if errors.Is(err, inference.ErrBrokenModel) {
+		return http.StatusInternalServerError
+	}
+	return http.StatusBadRequest
 }
 
 func (h *handler) page(w http.ResponseWriter, status int, f viz.Form) {

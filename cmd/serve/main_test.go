@@ -17,6 +17,7 @@ import (
 
 	"itformer/cmd/internal/cli"
 	"itformer/inference"
+	"itformer/inference/inferencetest"
 )
 
 var (
@@ -110,6 +111,7 @@ func TestBadInput(t *testing.T) {
 		{"spaces", "   ", "the sentence is empty"},
 		{"no pronoun", "The dog ate the food", `no pronoun &#34;it&#34; to resolve`},
 		{"only the pronoun", "it", "no word besides the pronoun"},
+		{"no noun", ". , it . ,", "no noun for &#34;it&#34; to refer to"},
 		{"too many words", strings.Repeat("the dog ate ", 10) + "because it was hungry", "this model reads at most 16"},
 		{"too long", strings.Repeat("é", 2100), "bytes long; the limit is 4096"},
 		{"markup", `<b>it</b> & "x"`, "&lt;b&gt;"},
@@ -253,6 +255,40 @@ func TestRunRefuses(t *testing.T) {
 		}
 		if tc.want == "type sentences into the page" && !errors.Is(err, cli.ErrUsage) {
 			t.Errorf("%q: want a usage error", tc.args)
+		}
+	}
+}
+
+// A model whose outputs are NaN is the server's fault: an error page with
+// status 500 that says the model is broken, never 200 with NaN%.
+func TestBrokenModelIsAnErrorPage(t *testing.T) {
+	good, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken, err := cli.LoadModel(inferencetest.HugeWeights(t, good.Checkpoint()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(newHandler(broken))
+	defer ts.Close()
+	code, body := get(t, ts, url.Values{"sentence": {"A dog ate the food because it was hungry"}})
+	if code != http.StatusInternalServerError || !strings.Contains(body, `<p class="error" id="error" role="alert">`) ||
+		!strings.Contains(body, "the checkpoint&#39;s weights are broken") || strings.Contains(body, "NaN%") {
+		t.Errorf("status %d, want 500 and an error page saying the weights are broken:\n%s", code, body)
+	}
+}
+
+// Only a listener bound to loopback is private; every other address (an
+// empty host, 0.0.0.0, ::, a real interface) gets the warning.
+func TestLoopbackOnly(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:8080": true, "127.1.2.3:80": true, "[::1]:8080": true, "localhost:8080": true,
+		"": false, ":0": false, ":8080": false, "0.0.0.0:8080": false, "[::]:8080": false,
+		"192.168.1.5:8080": false, "[fe80::1]:80": false, "example.com:80": false,
+	} {
+		if got := loopbackOnly(addr); got != want {
+			t.Errorf("loopbackOnly(%q) = %v, want %v", addr, got, want)
 		}
 	}
 }

@@ -1,0 +1,72 @@
+package inference
+
+// Which words "it" may refer to. The model's softmax covers every word of the
+// sentence, punctuation included; an answer must be a word that can head a
+// noun phrase, so the answer is the most probable of those.
+
+import (
+	"strings"
+	"unicode"
+
+	"itformer/data"
+)
+
+// closedClass are English pronouns and function words: never the head of a
+// noun phrase, even when the model has never seen them.
+var closedClass = wordSet(`
+	i me my mine myself you your yours he him his she her hers they them their theirs
+	we us our ours it its itself this that these those who whom whose which what
+	something anything nothing everything someone anyone everyone nobody
+	a an the some any every each no another all both either neither
+	of in on at by for with from to into onto over under about after before
+	through during without within between among against
+	and or but nor so yet because since as although though while when if than whether unless until
+	is are was were be been being am do does did have has had
+	can could will would shall should may might must not
+	very really too quite rather extremely also just then there here`)
+
+// beforeNonNoun are words after which an unknown word is a verb or a
+// predicate, not a noun: a subject pronoun ("it zorbled"), a copula or an
+// auxiliary ("was glorpy", "could glorp"), a degree adverb ("very glorpy").
+var beforeNonNoun = wordSet(`
+	i you he she it we they
+	is are was were be been being am do does did
+	can could will would shall should may might must not
+	very really too quite rather extremely so`)
+
+func wordSet(words string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		set[w] = true
+	}
+	return set
+}
+
+// nounHeads returns the positions of the words that may head a noun phrase:
+// the lexicon's nouns, and unknown words (known reports the model's
+// vocabulary) that stand where a noun could. An unknown word right after a
+// head is taken for its verb ("the dog chased"), not a second noun.
+func nounHeads(tokens []string, known func(string) bool) []int {
+	var out []int
+	for i, t := range tokens {
+		afterHead := len(out) > 0 && out[len(out)-1] == i-1
+		if data.IsNoun(t) || (!known(t) && !afterHead && mayBeNoun(tokens, i)) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// mayBeNoun says whether the unknown word tokens[i] may be a noun phrase's
+// head: a word, not a function word, not where a verb or a predicate stands,
+// and not a modifier of the noun after it ("the zorbly dog").
+func mayBeNoun(tokens []string, i int) bool {
+	t := tokens[i]
+	switch {
+	case !strings.ContainsFunc(t, unicode.IsLetter), closedClass[t]:
+		return false
+	case i > 0 && beforeNonNoun[tokens[i-1]]:
+		return false
+	}
+	return i+1 == len(tokens) || !data.IsNoun(tokens[i+1])
+}

@@ -1,0 +1,35 @@
+// Package inferencetest makes checkpoints for tests of the inference path.
+package inferencetest
+
+import (
+	"testing"
+
+	"itformer/checkpoint"
+	"itformer/model"
+)
+
+// HugeWeights writes a checkpoint like base (same config and vocabulary)
+// whose every weight is 1e308, and returns its folder. The weights are finite,
+// so the checkpoint loads, but the model's outputs overflow to NaN: the kind
+// of broken model the inference path must refuse to answer with.
+func HugeWeights(tb testing.TB, base *checkpoint.Checkpoint) string {
+	tb.Helper()
+	p, err := model.NewParams(base.Meta.Model, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, s := range p.Specs() {
+		huge := make([]float64, len(p.Values(s.Name)))
+		for i := range huge {
+			huge[i] = 1e308
+		}
+		if err := p.SetValues(s.Name, huge); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	dir := tb.TempDir()
+	if err := checkpoint.Save(dir, base.Meta, p); err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
