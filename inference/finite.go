@@ -60,16 +60,10 @@ func checkTrace(out *model.Output) error {
 	return checkResolved(out)
 }
 
-func checkLayer(l int, s model.LayerTrace) error {
-	steps := []struct {
-		name string
-		t    model.Tensor
-	}{
-		{"input vectors", s.X}, {"queries", s.Q}, {"keys", s.K}, {"values", s.V}, {"scores", s.Scores},
-		{"scaled scores", s.Scaled}, {"softmax weights", s.Weights}, {"weighted sums", s.Z},
-	}
-	for _, st := range steps {
-		if err := finite(fmt.Sprintf("layer %d's %s", l+1, st.name), st.t.Data); err != nil {
+// checkLayer checks every step of one layer's record, in its order.
+func checkLayer(l int, s model.AttentionSteps[model.Tensor]) error {
+	for _, st := range s.List() {
+		if err := finite(fmt.Sprintf("layer %d's %s (%s)", l+1, st.Name, st.Formula), st.Value.Data); err != nil {
 			return err
 		}
 	}
