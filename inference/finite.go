@@ -30,7 +30,7 @@ func finite(what string, xs []float64) error {
 	return nil
 }
 
-// checkResolved checks what Resolve reports: the probabilities and attention.
+// checkResolved checks the answer's probabilities and every layer's attention.
 func checkResolved(out *model.Output) error {
 	if err := finite("the answer's probabilities", out.Probs.Data); err != nil {
 		return err

@@ -22,7 +22,8 @@ func TestHugeWeightsAreABrokenModel(t *testing.T) {
 	}
 	p := New(ck)
 	res, err := p.Resolve(mission)
-	want := "the model's output is not a number (NaN in the answer's probabilities): the checkpoint's weights are broken"
+	// The first step that overflows is named: 1e308 · sqrt(d_model) is +Inf.
+	want := "the model's output is not finite (+Inf in the input vectors): the checkpoint's weights are broken"
 	if !errors.Is(err, ErrBrokenModel) || err.Error() != want {
 		t.Errorf("Resolve: %v (result %v), want %q", err, res, want)
 	}

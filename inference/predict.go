@@ -20,19 +20,13 @@ import (
 // does) and is safe for concurrent use: one sentence runs at a time.
 type Predictor struct {
 	ck     *checkpoint.Checkpoint
-	mu     sync.Mutex // a Graph runs one batch at a time
-	graphs map[graphKey]*model.Graph
-}
-
-// graphKey names an inference graph: one sentence of n tokens, traced or not.
-type graphKey struct {
-	n     int
-	trace bool
+	mu     sync.Mutex           // a Graph runs one batch at a time
+	graphs map[int]*model.Graph // by sentence length
 }
 
 // New makes a Predictor for a loaded checkpoint.
 func New(ck *checkpoint.Checkpoint) *Predictor {
-	return &Predictor{ck: ck, graphs: map[graphKey]*model.Graph{}}
+	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}}
 }
 
 // Config is the model's config.
@@ -51,18 +45,19 @@ func (p *Predictor) SupervisedHead() (layer, head int, ok bool) {
 	return layer, head, true
 }
 
-// graphFor returns the forward graph for one sentence of n tokens, built on
-// first use and kept. The caller holds p.mu.
-func (p *Predictor) graphFor(n int, trace bool) (*model.Graph, error) {
-	key := graphKey{n, trace}
-	if g := p.graphs[key]; g != nil {
+// graphFor returns the traced forward graph for one sentence of n tokens,
+// built on first use and kept: every intermediate of the record
+// model.AttentionSteps is read, for explain, -json and the page alike. The
+// caller holds p.mu.
+func (p *Predictor) graphFor(n int) (*model.Graph, error) {
+	if g := p.graphs[n]; g != nil {
 		return g, nil
 	}
-	g, err := model.NewGraph(p.ck.Params, model.GraphOptions{Batch: 1, SeqLen: n, Attention: true, Trace: trace})
+	g, err := model.NewGraph(p.ck.Params, model.GraphOptions{Batch: 1, SeqLen: n, Trace: true})
 	if err != nil {
 		return nil, err
 	}
-	p.graphs[key] = g
+	p.graphs[n] = g
 	return g, nil
 }
 
@@ -76,8 +71,13 @@ type Prediction struct {
 	// WordProbs is the model's softmax over every word of the sentence,
 	// punctuation and all; the answer is chosen among Candidates only.
 	WordProbs []float64 `json:"word_probabilities"`
-	// Attention[l][h][j] is the weight the pronoun gives word j in layer l, head h.
+	// Attention[l][h][j] is the weight the pronoun gives word j in layer l,
+	// head h: Steps[l][h].Weights, kept apart for pictures that need no more.
 	Attention [][][]float64 `json:"attention"`
+	// Steps[l][h] are the explainers' steps of the pronoun in layer l, head
+	// h (model.AttentionSteps: x, q, k, v, scores, scaled, weights, z, with
+	// every word's keys and values), the record cmd/explain prints.
+	Steps [][]model.WordSteps `json:"steps"`
 	// SupervisedLayer and SupervisedHead (0-based) name the head trained to
 	// point at the antecedent, or -1 if the model was trained without it.
 	SupervisedLayer int `json:"supervised_layer"`
@@ -130,19 +130,23 @@ func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	g, err := p.graphFor(len(tokens), false)
+	g, err := p.graphFor(len(tokens))
 	if err != nil {
 		return nil, err
 	}
 	for _, pronoun := range pronouns {
 		out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
 		if err == nil {
-			err = checkResolved(out)
+			err = checkTrace(out)
 		}
 		if err != nil {
 			return nil, err
 		}
-		res.Predictions = append(res.Predictions, p.prediction(tokens, pronoun, out, heads))
+		pr, err := p.prediction(tokens, pronoun, out, heads)
+		if err != nil {
+			return nil, err
+		}
+		res.Predictions = append(res.Predictions, pr)
 		res.Attention = attentionMatrices(out)
 	}
 	return res, nil
@@ -165,10 +169,12 @@ func (p *Predictor) roles(sentence string, tokens []string) (pronouns, heads []i
 	return pronouns, heads, nil
 }
 
-// attentionMatrices copies every layer's and head's (T, T) weights of sentence 0.
+// attentionMatrices copies every layer's and head's (T, T) weights of
+// sentence 0, from the traced record's weights step.
 func attentionMatrices(out *model.Output) [][][][]float64 {
 	var layers [][][][]float64
-	for _, a := range out.Attention {
+	for _, l := range out.Trace {
+		a := l.Weights
 		heads := make([][][]float64, a.Shape[1])
 		for h := range heads {
 			for i := 0; i < a.Shape[2]; i++ {
@@ -198,21 +204,26 @@ func (p *Predictor) encode(sentence string) (tokens []string, ids []int, unknown
 
 // prediction is one pronoun's answer: the most probable of the candidate
 // positions heads, with the model's softmax over every word beside it.
-func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, heads []int) Prediction {
+func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, heads []int) (Prediction, error) {
 	probs := append([]float64(nil), out.Probs.Row(0)...)
 	pr := Prediction{Tokens: tokens, Pronoun: pronoun, WordProbs: probs}
 	pr.Candidates = candidates(tokens, heads, probs)
 	pr.Answer = pr.Candidates[0].Position
 	pr.AnswerWord = tokens[pr.Answer]
-	for _, a := range out.Attention {
-		heads := make([][]float64, a.Shape[1])
-		for h := range heads {
-			heads[h] = append([]float64(nil), a.Row(0, h, pronoun)...)
+	for l := range out.Trace {
+		var steps []model.WordSteps
+		var rows [][]float64
+		for h := 0; h < p.ck.Meta.Model.Heads; h++ {
+			s, err := out.Steps(0, l, h, pronoun)
+			if err != nil {
+				return pr, err
+			}
+			steps, rows = append(steps, s), append(rows, s.Weights)
 		}
-		pr.Attention = append(pr.Attention, heads)
+		pr.Steps, pr.Attention = append(pr.Steps, steps), append(pr.Attention, rows)
 	}
 	pr.SupervisedLayer, pr.SupervisedHead, _ = p.SupervisedHead()
-	return pr
+	return pr, nil
 }
 
 // candidates are the words at positions, most probable first (ties keep

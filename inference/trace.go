@@ -28,7 +28,7 @@ func (p *Predictor) Trace(sentence string) (*Traced, error) {
 	tr := &Traced{Tokens: tokens, Unknown: unknown, Pronouns: data.Pronouns(tokens)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	g, err := p.graphFor(len(tokens), true)
+	g, err := p.graphFor(len(tokens))
 	if err != nil {
 		return nil, err
 	}

@@ -150,7 +150,7 @@ func TestBrokenModelIsAnError(t *testing.T) {
 	for _, args := range [][]string{{"-run", dir}, {"-run", dir, "-json"}, {"-run", dir, "-html", filepath.Join(t.TempDir(), "a.html")}} {
 		var out, errOut bytes.Buffer
 		err := run(append(args, "A dog ate the food because it was hungry"), &out, &errOut)
-		if !errors.Is(err, inference.ErrBrokenModel) || !strings.Contains(err.Error(), "NaN in the answer's probabilities") {
+		if !errors.Is(err, inference.ErrBrokenModel) || !strings.Contains(err.Error(), "the checkpoint's weights are broken") {
 			t.Errorf("%q: err %v, want the model reported broken", args[2:], err)
 		}
 		if out.Len() > 0 {
