@@ -60,14 +60,4 @@ func sum(v []float64) float64 {
 	return s
 }
 
-func argmax(v []float64) int {
-	best := 0
-	for i, x := range v {
-		if x > v[best] {
-			best = i
-		}
-	}
-	return best
-}
-
 func sqrtf(n int) float64 { return math.Sqrt(float64(n)) }

@@ -116,7 +116,7 @@ func printSteps(w io.Writer, tokens []string, numbered []step, s model.WordSteps
 	for _, r := range results {
 		fmt.Fprintf(w, "  %s = %s\n", symbol(r), vector(r.Value))
 	}
-	top := argmax(s.Weights)
+	top := model.ArgMax(s.Weights)
 	fmt.Fprintf(w, "  %.1f%% of z is %q's value v_%d\n", 100*s.Weights[top], tokens[top], top+1)
 }
 
