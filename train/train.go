@@ -19,8 +19,12 @@ import (
 // Options are a run's destination and how it reports. The package prints
 // nothing: a command draws progress and prints the epochs from the callbacks.
 type Options struct {
-	OutDir  string          // the run folder; created if missing
-	Context context.Context // cancelling it (Ctrl-C) saves a resumable checkpoint and stops; nil: never
+	OutDir string // the run folder; created if missing
+	// Overwrite lets a new run write into a folder that is neither empty nor
+	// a run folder (see CheckOutDir). Its files named as a run's are replaced;
+	// no other file is deleted.
+	Overwrite bool
+	Context   context.Context // cancelling it (Ctrl-C) saves a resumable checkpoint and stops; nil: never
 	// Callbacks, each optional, called on the training goroutine.
 	OnStep   func(StepReport)              // after every optimiser step
 	OnEpoch  func(rec EpochRecord, of int) // after every epoch, once it is logged; of: the run's epochs
@@ -56,11 +60,16 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if resume == nil {
+		if err := CheckOutDir(opt.OutDir, opt.Overwrite); err != nil {
+			return nil, err
+		}
+	}
 	if opt.Context == nil {
 		opt.Context = context.Background()
 	}
 	t := &trainer{cfg: cfg, opt: opt, ctx: opt.Context, rng: rand.New(rand.NewSource(cfg.Seed))}
-	if err := t.prepare(); err != nil {
+	if err := t.prepare(resume == nil); err != nil {
 		return nil, err
 	}
 	defer t.close()
@@ -96,10 +105,13 @@ func (t *trainer) start(resume *checkpoint.Checkpoint) (int, epochProgress, erro
 	return first, progress, err
 }
 
-// prepare writes the resolved config, builds the data and the graphs.
-func (t *trainer) prepare() error {
-	if err := os.MkdirAll(t.opt.OutDir, 0o755); err != nil {
-		return err
+// prepare writes the resolved config, builds the data and the graphs. A new
+// run (fresh) first claims its folder; a resumed one is in its own already.
+func (t *trainer) prepare(fresh bool) error {
+	if fresh {
+		if err := claimFolder(t.opt.OutDir); err != nil {
+			return err
+		}
 	}
 	if err := checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON()); err != nil {
 		return err

@@ -220,7 +220,7 @@ func checkRunFolder(t *testing.T, r *trainedRun) {
 	if len(weights) != 1 {
 		t.Fatalf("run folder holds %d weights files (%q), want 1", len(weights), names)
 	}
-	want := []string{checkpoint.FileName, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
+	want := []string{MarkerName, checkpoint.FileName, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Errorf("run folder holds %q, want %q", names, want)

@@ -2,7 +2,7 @@
 // file and writes a run folder: the resolved config, a per-epoch log, the best
 // checkpoint and the closing metrics.
 //
-//	go run ./cmd/train [-config configs/default.json] [-out DIR] [-seed N] [-set key=value ...]
+//	go run ./cmd/train [-config configs/default.json] [-out DIR [-overwrite]] [-seed N] [-set key=value ...]
 //	go run ./cmd/train -resume DIR
 //
 // Ctrl-C saves a resumable checkpoint (DIR/resume/) and exits with status 130;
@@ -45,11 +45,12 @@ func main() {
 }
 
 func run(args []string) error {
-	fs := cli.NewFlagSet("train", "train [-config FILE] [-out DIR] [-seed N] [-set key=value ...] | train -resume DIR")
+	fs := cli.NewFlagSet("train", "train [-config FILE] [-out DIR [-overwrite]] [-seed N] [-set key=value ...] | train -resume DIR")
 	configPath := fs.String("config", "configs/default.json", "config file describing the run")
 	out := fs.String("out", "", "run folder to write (default runs/<config name>-<time>)")
 	seed := fs.String("seed", "", "override the config's seed (weights and batch order)")
 	resume := fs.String("resume", "", "continue the stopped run in this folder (its config.json is used)")
+	overwrite := fs.Bool("overwrite", false, "write into -out even if it holds files this program did not make (the run's files there are replaced; no other file is deleted)")
 	var sets overrides
 	fs.Var(&sets, "set", "override a config field, e.g. -set train.epochs=5 (repeatable)")
 	if err := fs.Parse(args, os.Stdout); err != nil {
@@ -59,7 +60,7 @@ func run(args []string) error {
 		return err
 	}
 	if *resume != "" {
-		if len(sets) > 0 || *seed != "" || *out != "" || *configPath != "configs/default.json" {
+		if len(sets) > 0 || *seed != "" || *out != "" || *overwrite || *configPath != "configs/default.json" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
 		return train1(*resume, func(o train.Options) (*train.Metrics, error) { return train.Resume(*resume, o) })
@@ -79,8 +80,24 @@ func run(args []string) error {
 		name := strings.TrimSuffix(filepath.Base(*configPath), filepath.Ext(*configPath))
 		dir = filepath.Join("runs", name+"-"+time.Now().Format("20060102-150405"))
 	}
+	if err := checkOut(dir, *overwrite); err != nil {
+		return err
+	}
 	fmt.Printf("training %s into %s\n", *configPath, dir)
-	return train1(dir, func(o train.Options) (*train.Metrics, error) { return train.Run(cfg, o) })
+	return train1(dir, func(o train.Options) (*train.Metrics, error) {
+		o.Overwrite = *overwrite
+		return train.Run(cfg, o)
+	})
+}
+
+// checkOut refuses a foreign -out folder before anything starts, saying how
+// to write there anyway.
+func checkOut(dir string, overwrite bool) error {
+	err := train.CheckOutDir(dir, overwrite)
+	if errors.Is(err, train.ErrFolderInUse) {
+		return fmt.Errorf("%w\nchoose a new or empty folder, or add -overwrite to replace the run's files there (no other file is deleted)", err)
+	}
+	return err
 }
 
 // train1 runs a fresh or resumed training with Ctrl-C wired to a clean stop.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"itformer/config"
+	"itformer/train"
 )
 
 // The embedded model must be the one `go run ./cmd/train` makes from
@@ -20,5 +21,14 @@ func TestEmbeddedModelMatchesDefaultConfig(t *testing.T) {
 	}
 	if !reflect.DeepEqual(ck.Meta.Config, want) {
 		t.Fatalf("embedded model was trained with\n%s\nbut configs/default.json is\n%s", ck.Meta.Config.JSON(), want.JSON())
+	}
+}
+
+// README regenerates the model with `go run ./cmd/train -out
+// cmd/internal/defaultmodel/model`: the folder must stay a run folder, or
+// train refuses to write there.
+func TestModelFolderIsARunFolder(t *testing.T) {
+	if err := train.CheckOutDir("model", false); err != nil {
+		t.Fatal(err)
 	}
 }
