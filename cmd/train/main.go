@@ -63,7 +63,10 @@ func run(args []string) error {
 		if len(sets) > 0 || *seed != "" || *out != "" || *overwrite || *configPath != "configs/default.json" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
-		return train1(*resume, func(o train.Options) (*train.Metrics, error) { return train.Resume(*resume, o) })
+		return train1(*resume, func(o train.Options) (*train.Metrics, error) {
+			m, err := train.Resume(*resume, o)
+			return m, resumeHint(*resume, err)
+		})
 	}
 	if *seed != "" {
 		if _, err := strconv.ParseInt(*seed, 10, 64); err != nil {
@@ -96,6 +99,21 @@ func checkOut(dir string, overwrite bool) error {
 	err := train.CheckOutDir(dir, overwrite)
 	if errors.Is(err, train.ErrFolderInUse) {
 		return fmt.Errorf("%w\nchoose a new or empty folder, or add -overwrite to replace the run's files there (no other file is deleted)", err)
+	}
+	return err
+}
+
+// resumeHint adds what to do to the errors of a folder with nothing to resume.
+func resumeHint(dir string, err error) error {
+	switch {
+	case errors.Is(err, train.ErrRunFinished):
+		return fmt.Errorf("%w — train again with -out NEW", err)
+	case errors.Is(err, train.ErrNoResumeCheckpoint):
+		again := "go run ./cmd/train -config " + filepath.Join(dir, "config.json") + " -out " + dir
+		if train.CheckOutDir(dir, false) != nil { // a run folder from before the marker
+			again += " -overwrite"
+		}
+		return fmt.Errorf("%w; start it again with\n  %s", err, again)
 	}
 	return err
 }

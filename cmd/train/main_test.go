@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"itformer/train"
 )
 
 const tiny = "../../configs/tiny.json"
@@ -23,5 +25,34 @@ func TestOutRefusesForeignFolder(t *testing.T) {
 	}
 	if raw, _ := os.ReadFile(notes); string(raw) != "theirs" {
 		t.Errorf("their checkpoint.json now holds %q", raw)
+	}
+}
+
+// -resume on a folder with nothing to resume says what happened and what to do.
+func TestResumeMessages(t *testing.T) {
+	folder := func(files ...string) string {
+		dir := t.TempDir()
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte(`{"made_by": "itformer train"}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	finished := folder(train.MarkerName, "config.json", "metrics.json")
+	early := folder(train.MarkerName, "config.json")
+	old := folder("config.json", "epochs.jsonl") // a run folder from before the marker
+	empty := folder()
+	for dir, want := range map[string]string{
+		finished: finished + " finished (metrics.json is written); there is nothing to resume — train again with -out NEW",
+		early: early + " has no resumable checkpoint: it stopped before the first one was saved; start it again with\n" +
+			"  go run ./cmd/train -config " + filepath.Join(early, "config.json") + " -out " + early + "\n",
+		old:   "go run ./cmd/train -config " + filepath.Join(old, "config.json") + " -out " + old + " -overwrite\n",
+		empty: empty + " is not a run folder (it has no config.json): there is nothing to resume",
+	} {
+		err := run([]string{"-resume", dir})
+		if err == nil || !strings.Contains(err.Error()+"\n", want) {
+			t.Errorf("train -resume %s: %v\nwant %q", dir, err, want)
+		}
 	}
 }
