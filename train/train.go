@@ -105,18 +105,18 @@ func (t *trainer) start(resume *checkpoint.Checkpoint) (int, epochProgress, erro
 	return first, progress, err
 }
 
-// prepare writes the resolved config, builds the data and the graphs. A new
-// run (fresh) first claims its folder; a resumed one is in its own already.
+// prepare builds the data and the graphs, then, for a new run (fresh),
+// claims the folder and writes the resolved config. The folder comes last, so
+// that a config refused on the data's account, or a setup cut short, leaves
+// nothing behind; a resumed run is in its folder already.
 func (t *trainer) prepare(fresh bool) error {
-	if fresh {
-		if err := claimFolder(t.opt.OutDir); err != nil {
-			return err
-		}
-	}
-	if err := checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON()); err != nil {
+	if err := t.prepareData(); err != nil || !fresh {
 		return err
 	}
-	return t.prepareData()
+	if err := claimFolder(t.opt.OutDir); err != nil {
+		return err
+	}
+	return checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON())
 }
 
 // prepareData builds the session and the evaluation batches and graph.
