@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -26,9 +27,16 @@ type Session struct {
 }
 
 // NewSession generates the corpus and builds the model for cfg.
-func NewSession(cfg config.Run) (*Session, error) {
+func NewSession(cfg config.Run) (*Session, error) { return newSession(context.Background(), cfg) }
+
+// newSession is NewSession stopping with ErrSetupInterrupted once ctx is
+// cancelled: between its parts, and during the graph build (see cancellable).
+func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
+	}
+	if stopped(ctx) {
+		return nil, ErrSetupInterrupted
 	}
 	s := &Session{Config: cfg, Optimiser: NewAdam(cfg.Train)}
 	var err error
@@ -42,8 +50,10 @@ func NewSession(cfg config.Run) (*Session, error) {
 	if s.Params, err = model.NewParams(cfg.ModelFor(s.Vocab.Size()), cfg.Seed); err != nil {
 		return nil, err
 	}
-	s.Graph, err = model.NewGraph(s.Params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen,
-		Train: true, AttentionSupervision: cfg.Train.AttentionSupervision})
+	s.Graph, err = cancellable(ctx, func() (*model.Graph, error) {
+		return model.NewGraph(s.Params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen,
+			Train: true, AttentionSupervision: cfg.Train.AttentionSupervision})
+	}, closeGraph)
 	return s, err
 }
 

@@ -24,7 +24,10 @@ type Options struct {
 	// a run folder (see CheckOutDir). Its files named as a run's are replaced;
 	// no other file is deleted.
 	Overwrite bool
-	Context   context.Context // cancelling it (Ctrl-C) saves a resumable checkpoint and stops; nil: never
+	// Context: cancelling it (Ctrl-C) saves a resumable checkpoint and stops
+	// (ErrInterrupted); during setup, before the first step, it stops at once
+	// and writes nothing (ErrSetupInterrupted). nil: never.
+	Context context.Context
 	// Callbacks, each optional, called on the training goroutine.
 	OnStep   func(StepReport)              // after every optimiser step
 	OnEpoch  func(rec EpochRecord, of int) // after every epoch, once it is logged; of: the run's epochs
@@ -122,7 +125,7 @@ func (t *trainer) prepare(fresh bool) error {
 // prepareData builds the session and the evaluation batches and graph.
 func (t *trainer) prepareData() error {
 	var err error
-	if t.Session, err = NewSession(t.cfg); err != nil {
+	if t.Session, err = newSession(t.ctx, t.cfg); err != nil {
 		return err
 	}
 	T, evalSize := t.cfg.Model.MaxLen, t.cfg.Train.EvalBatchSize
@@ -132,7 +135,9 @@ func (t *trainer) prepareData() error {
 	if t.test, err = data.Batches(t.Corpus.Test, t.Vocab, evalSize, T, nil, false); err != nil {
 		return fmt.Errorf("test batches: %w", err)
 	}
-	t.evalG, err = model.NewGraph(t.Params, model.GraphOptions{Batch: evalSize, SeqLen: T, Attention: true})
+	t.evalG, err = cancellable(t.ctx, func() (*model.Graph, error) {
+		return model.NewGraph(t.Params, model.GraphOptions{Batch: evalSize, SeqLen: T, Attention: true})
+	}, closeGraph)
 	return err
 }
 

@@ -7,7 +7,8 @@
 //
 // Ctrl-C saves a resumable checkpoint (DIR/resume/) and exits with status 130;
 // -resume DIR continues exactly where it stopped. A run that is killed outright
-// resumes from the end of its last completed epoch.
+// resumes from the end of its last completed epoch. Ctrl-C during setup
+// (corpus, graphs) exits 130 at once and writes nothing.
 package main
 
 import (
@@ -59,11 +60,14 @@ func run(args []string) error {
 	if err := fs.NoArguments(); err != nil {
 		return err
 	}
+	// From here on Ctrl-C and SIGTERM stop the run cleanly, setup included.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	if *resume != "" {
 		if len(sets) > 0 || *seed != "" || *out != "" || *overwrite || *configPath != "configs/default.json" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
-		return train1(*resume, func(o train.Options) (*train.Metrics, error) {
+		return train1(ctx, *resume, func(o train.Options) (*train.Metrics, error) {
 			m, err := train.Resume(*resume, o)
 			return m, resumeHint(*resume, err)
 		})
@@ -74,22 +78,30 @@ func run(args []string) error {
 		}
 		sets = append(sets, "seed="+*seed)
 	}
-	cfg, err := config.Load(*configPath, sets...)
+	return fresh(ctx, *configPath, sets, *out, *overwrite)
+}
+
+// fresh trains a new run of the config at path into dir (default runs/NAME-TIME).
+func fresh(ctx context.Context, path string, sets []string, dir string, overwrite bool) error {
+	cfg, err := config.Load(path, sets...)
 	if err != nil {
 		return err
 	}
-	dir := *out
 	if dir == "" {
-		name := strings.TrimSuffix(filepath.Base(*configPath), filepath.Ext(*configPath))
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		dir = filepath.Join("runs", name+"-"+time.Now().Format("20060102-150405"))
 	}
-	if err := checkOut(dir, *overwrite); err != nil {
+	if err := checkOut(dir, overwrite); err != nil {
 		return err
 	}
-	fmt.Printf("training %s into %s\n", *configPath, dir)
-	return train1(dir, func(o train.Options) (*train.Metrics, error) {
-		o.Overwrite = *overwrite
-		return train.Run(cfg, o)
+	fmt.Printf("training %s into %s\n", path, dir)
+	return train1(ctx, dir, func(o train.Options) (*train.Metrics, error) {
+		o.Overwrite = overwrite
+		m, err := train.Run(cfg, o)
+		if errors.Is(err, train.ErrSetupInterrupted) {
+			err = fmt.Errorf("%w; nothing was written to %s", err, dir)
+		}
+		return m, err
 	})
 }
 
@@ -114,14 +126,14 @@ func resumeHint(dir string, err error) error {
 			again += " -overwrite"
 		}
 		return fmt.Errorf("%w; start it again with\n  %s", err, again)
+	case errors.Is(err, train.ErrSetupInterrupted):
+		return fmt.Errorf("%w; %s is unchanged: continue with\n  go run ./cmd/train -resume %s", err, dir, dir)
 	}
 	return err
 }
 
-// train1 runs a fresh or resumed training with Ctrl-C wired to a clean stop.
-func train1(dir string, start func(train.Options) (*train.Metrics, error)) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+// train1 runs a fresh or resumed training; cancelling ctx (Ctrl-C) stops it cleanly.
+func train1(ctx context.Context, dir string, start func(train.Options) (*train.Metrics, error)) error {
 	bar := newBar()
 	opts := train.Options{OutDir: dir, Context: ctx, OnStep: bar.step,
 		OnEpoch: func(rec train.EpochRecord, of int) { bar.clear(); fmt.Println(rec.Line(of)) },
@@ -132,6 +144,9 @@ func train1(dir string, start func(train.Options) (*train.Metrics, error)) error
 	bar.clear()
 	ckpt := filepath.Join(dir, checkpoint.FileName)
 	switch {
+	case errors.Is(err, train.ErrSetupInterrupted):
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(130)
 	case errors.Is(err, train.ErrInterrupted):
 		fmt.Printf("\n%v: saved %s; continue with\n  go run ./cmd/train -resume %s\n", err, filepath.Join(dir, checkpoint.ResumeDir), dir)
 		os.Exit(130)

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"itformer/train"
 )
@@ -53,6 +58,48 @@ func TestResumeMessages(t *testing.T) {
 		err := run([]string{"-resume", dir})
 		if err == nil || !strings.Contains(err.Error()+"\n", want) {
 			t.Errorf("train -resume %s: %v\nwant %q", dir, err, want)
+		}
+	}
+}
+
+// Ctrl-C or SIGTERM while a deep model's graphs are being built (a minute
+// for 100 layers) stops the process at once, with status 130, a message, and
+// no run folder.
+func TestSignalDuringSetup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and signals a training process")
+	}
+	bin := filepath.Join(t.TempDir(), "train")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		dir := filepath.Join(t.TempDir(), "run")
+		cmd := exec.Command(bin, "-config", tiny, "-set", "model.layers=100", "-out", dir)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		bufio.NewReader(stdout).ReadString('\n') // "training ... into ...": setup has begun
+		time.Sleep(300 * time.Millisecond)
+		sent := time.Now()
+		cmd.Process.Signal(sig)
+		err = cmd.Wait()
+		took := time.Since(sent)
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 130 || took > 5*time.Second {
+			t.Errorf("%v during setup: %v after %v, want exit status 130 at once", sig, err, took.Round(time.Millisecond))
+		}
+		if want := "interrupted during setup, before training started; nothing was written to " + dir; !strings.Contains(stderr.String(), want) {
+			t.Errorf("%v during setup printed %q, want %q", sig, stderr.String(), want)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("%v during setup left %s (stat: %v)", sig, dir, err)
 		}
 	}
 }
