@@ -2,8 +2,11 @@
 // file and writes a run folder: the resolved config, a per-epoch log, the best
 // checkpoint and the closing metrics.
 //
-//	go run ./cmd/train [-config configs/default.json] [-out DIR [-overwrite]] [-seed N] [-set key=value ...]
+//	go run ./cmd/train [-config FILE] [-out DIR [-overwrite]] [-seed N] [-set key=value ...]
 //	go run ./cmd/train -resume DIR
+//
+// Without -config it trains the shipped configs/default.json, built into the
+// binary, so it runs from any directory.
 //
 // Ctrl-C saves a resumable checkpoint (DIR/resume/) and exits with status 130;
 // -resume DIR continues exactly where it stopped. A run that is killed outright
@@ -29,6 +32,7 @@ import (
 	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
 	"itformer/config"
+	"itformer/configs"
 	"itformer/train"
 )
 
@@ -47,7 +51,7 @@ func main() {
 
 func run(args []string) error {
 	fs := cli.NewFlagSet("train", "train [-config FILE] [-out DIR [-overwrite]] [-seed N] [-set key=value ...] | train -resume DIR")
-	configPath := fs.String("config", "configs/default.json", "config file describing the run")
+	configPath := fs.String("config", "", "config file describing the run (default: the shipped configs/default.json, built in)")
 	out := fs.String("out", "", "run folder to write (default runs/<config name>-<time>)")
 	seed := fs.String("seed", "", "override the config's seed (weights and batch order)")
 	resume := fs.String("resume", "", "continue the stopped run in this folder (its config.json is used)")
@@ -64,7 +68,7 @@ func run(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *resume != "" {
-		if len(sets) > 0 || *seed != "" || *out != "" || *overwrite || *configPath != "configs/default.json" {
+		if len(sets) > 0 || *seed != "" || *out != "" || *overwrite || *configPath != "" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
 		return train1(ctx, *resume, func(o train.Options) (*train.Metrics, error) {
@@ -81,20 +85,24 @@ func run(args []string) error {
 	return fresh(ctx, *configPath, sets, *out, *overwrite)
 }
 
-// fresh trains a new run of the config at path into dir (default runs/NAME-TIME).
+// fresh trains a new run of the config at path ("": the built-in default)
+// into dir (default runs/NAME-TIME).
 func fresh(ctx context.Context, path string, sets []string, dir string, overwrite bool) error {
-	cfg, err := config.Load(path, sets...)
+	cfg, err := cli.LoadConfig(path, sets...)
 	if err != nil {
 		return err
 	}
 	if dir == "" {
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		if path == "" {
+			name = strings.TrimSuffix(configs.Default, ".json")
+		}
 		dir = filepath.Join("runs", name+"-"+time.Now().Format("20060102-150405"))
 	}
 	if err := checkOut(dir, overwrite); err != nil {
 		return err
 	}
-	fmt.Printf("training %s into %s\n", path, dir)
+	fmt.Printf("training %s into %s\n", cli.ConfigName(path), dir)
 	return train1(ctx, dir, func(o train.Options) (*train.Metrics, error) {
 		o.Overwrite = overwrite
 		m, err := train.Run(cfg, o)

@@ -4,18 +4,19 @@ import (
 	"reflect"
 	"testing"
 
-	"itformer/config"
+	"itformer/configs"
 	"itformer/train"
 )
 
 // The embedded model must be the one `go run ./cmd/train` makes from
-// configs/default.json: retrain it (see the package doc) whenever that file changes.
+// configs/default.json, which train reads built in (package configs): retrain
+// it (see the package doc) whenever that file changes.
 func TestEmbeddedModelMatchesDefaultConfig(t *testing.T) {
 	ck, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := config.Load("../../../configs/default.json")
+	want, err := configs.Load(configs.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
