@@ -72,10 +72,10 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 		opt.Context = context.Background()
 	}
 	t := &trainer{cfg: cfg, opt: opt, ctx: opt.Context, rng: rand.New(rand.NewSource(cfg.Seed))}
+	defer t.close() // also after a setup cut short, which may have built the training graph
 	if err := t.prepare(resume == nil); err != nil {
 		return nil, err
 	}
-	defer t.close()
 	first, progress, err := t.start(resume)
 	if err != nil {
 		return nil, err
