@@ -9,7 +9,9 @@ package experiment
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 
@@ -25,7 +27,9 @@ type Experiment struct {
 	Variants    []Variant `json:"variants"`        //
 	Plots       []string  `json:"plots,omitempty"` // extra per-epoch series to plot: grad_norm, attention_entropy
 	Name        string    `json:"-"`               // the file's base name
-	Path        string    `json:"-"`
+	Path        string    `json:"-"`               // as results and errors name it
+	fsys        fs.FS     // with fsName: where a built-in experiment and its base are read
+	fsName      string
 }
 
 // Variant is one arm of an experiment.
@@ -40,22 +44,38 @@ var plottable = map[string]string{
 	"attention_entropy": "attention entropy / log n (validation)",
 }
 
-// LoadExperiment reads an experiment file strictly and resolves every run's
-// config, so that a typo fails before any training starts.
+// Load reads an experiment file strictly and resolves every run's config, so
+// that a typo fails before any training starts. Its base is relative to it.
 func Load(path string) (*Experiment, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading experiment: %w", err)
 	}
-	var e Experiment
-	if err := config.DecodeStrict(raw, &e); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	return parse(raw, &Experiment{Path: path})
+}
+
+// LoadFS is Load for the experiment name inside fsys (the shipped ones,
+// configs.FS), whose base is read from fsys too; shown is the path results
+// and errors name it by, such as configs/experiments/scaling.json.
+func LoadFS(fsys fs.FS, name, shown string) (*Experiment, error) {
+	raw, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("reading experiment: %w", err)
 	}
-	e.Path, e.Name = path, trimExt(filepath.Base(path))
+	return parse(raw, &Experiment{Path: shown, fsys: fsys, fsName: name})
+}
+
+// parse decodes raw into e, whose Path and source are set (decoding leaves
+// them alone), and checks it.
+func parse(raw []byte, e *Experiment) (*Experiment, error) {
+	if err := config.DecodeStrict(raw, e); err != nil {
+		return nil, fmt.Errorf("%s: %w", e.Path, err)
+	}
+	e.Name = trimExt(filepath.Base(e.Path))
 	if err := e.validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", e.Path, err)
 	}
-	return &e, nil
+	return e, nil
 }
 
 func trimExt(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
@@ -90,9 +110,26 @@ func (e *Experiment) validate() error {
 // variant's overrides, then the seed.
 func (e *Experiment) Config(v Variant, seed int64) (config.Run, error) {
 	sets := append(append(append([]string{}, e.Set...), v.Set...), "seed="+strconv.FormatInt(seed, 10))
+	if e.fsys != nil {
+		return e.builtInBase(sets)
+	}
 	base := e.Base
 	if !filepath.IsAbs(base) {
 		base = filepath.Join(filepath.Dir(e.Path), base)
 	}
 	return config.Load(base, sets...)
+}
+
+// builtInBase reads a built-in experiment's base beside it in its fsys.
+func (e *Experiment) builtInBase(sets []string) (config.Run, error) {
+	shown := path.Join(path.Dir(e.Path), e.Base)
+	raw, err := fs.ReadFile(e.fsys, path.Join(path.Dir(e.fsName), e.Base))
+	if err != nil {
+		return config.Run{}, fmt.Errorf("reading config %s: %w", shown, err)
+	}
+	c, err := config.Parse(raw, sets...)
+	if err != nil {
+		return config.Run{}, fmt.Errorf("%s: %w", shown, err)
+	}
+	return c, nil
 }

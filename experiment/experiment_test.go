@@ -5,8 +5,11 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"itformer/configs"
 )
 
 // writeExperiment puts an experiment file in a temporary folder.
@@ -93,6 +96,41 @@ func TestExperimentFileErrors(t *testing.T) {
 		_, err := Load(writeExperiment(t, tc.body))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "tinyexp.json") {
 			t.Errorf("%s:\n got %v\nwant an error naming tinyexp.json and %q", tc.body, err, tc.want)
+		}
+	}
+}
+
+// Every shipped experiment loads from the configs built into the binary, from
+// any directory, its base resolved inside them, and resolves every run's
+// config exactly as the file on disk does.
+func TestShippedExperimentsFromAnyDirectory(t *testing.T) {
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if len(configs.Experiments()) != 5 {
+		t.Errorf("shipped experiments %v, want the 5 in configs/experiments", configs.Experiments())
+	}
+	for _, name := range configs.Experiments() {
+		shown := "configs/experiments/" + name + ".json"
+		e, err := LoadFS(configs.FS, "experiments/"+name+".json", shown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		disk, err := Load(filepath.Join(repo, shown))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Path != shown || e.Name != name {
+			t.Errorf("%s: Path %q, Name %q", name, e.Path, e.Name)
+		}
+		for _, v := range e.Variants {
+			a, errA := e.Config(v, 2)
+			b, errB := disk.Config(v, 2)
+			if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
+				t.Errorf("%s, %s: the built-in config differs from the file's: %v %v", name, v.Name, errA, errB)
+			}
 		}
 	}
 }

@@ -28,7 +28,7 @@ func benchTrainer(b *testing.B, overrides ...string) (*trainer, []data.Batch) {
 		b.Fatal(err)
 	}
 	t := &trainer{cfg: cfg, opt: Options{OutDir: b.TempDir()}, rng: rand.New(rand.NewSource(cfg.Seed))}
-	if err := t.prepare(); err != nil {
+	if err := t.prepare(true); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(t.close)

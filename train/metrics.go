@@ -3,7 +3,6 @@ package train
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
 	"itformer/checkpoint"
@@ -61,8 +60,9 @@ func (t *trainer) finish() (*Metrics, error) {
 		return nil, err
 	}
 	// Finished: nothing is left to resume. (Killed before this line, a resume
-	// just re-runs this final evaluation.)
-	if err := os.RemoveAll(t.path(checkpoint.ResumeDir)); err != nil {
+	// just re-runs this final evaluation.) Only the files the run wrote go:
+	// resume/ may hold others' files in a folder written with Overwrite.
+	if err := removeResumeCheckpoint(t.opt.OutDir, true); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -33,7 +33,7 @@ func TestNumericalFaultStopsTraining(t *testing.T) {
 // checkFinite names the parameter whose gradient went bad.
 func TestCheckFiniteNamesTheTensor(t *testing.T) {
 	tr := &trainer{cfg: tinyConfig, opt: Options{OutDir: t.TempDir()}}
-	if err := tr.prepare(); err != nil {
+	if err := tr.prepare(true); err != nil {
 		t.Fatal(err)
 	}
 	defer tr.close()

@@ -53,18 +53,20 @@ func (t *trainer) optimiserTensors() []checkpoint.Extra {
 	return out
 }
 
-// Resume continues the run in dir from its resumable checkpoint.
+// Resume continues the run in dir from its resumable checkpoint. It refuses
+// a folder without one, saying why (ErrRunFinished, ErrNoResumeCheckpoint,
+// ErrNotRunFolder), and a config.json edited since the run started.
 func Resume(dir string, opt Options) (*Metrics, error) {
+	ck, err := loadResumable(dir)
+	if err != nil {
+		return nil, err
+	}
 	cfg, err := config.Load(filepath.Join(dir, "config.json"))
 	if err != nil {
 		return nil, err
 	}
-	ck, err := checkpoint.Load(filepath.Join(dir, checkpoint.ResumeDir))
-	if err != nil {
+	if err := sameConfig(cfg, ck.Meta.Config); err != nil {
 		return nil, fmt.Errorf("cannot resume %s: %w", dir, err)
-	}
-	if ck.Meta.Resume == nil {
-		return nil, fmt.Errorf("cannot resume %s: %s/%s is not a resumable checkpoint", dir, checkpoint.ResumeDir, checkpoint.FileName)
 	}
 	opt.OutDir = dir
 	return runFrom(cfg, opt, ck)

@@ -1,7 +1,9 @@
 package train
 
 import (
+	"context"
 	"fmt"
+	"strconv"
 
 	"itformer/config"
 	"itformer/data"
@@ -25,21 +27,33 @@ type Session struct {
 }
 
 // NewSession generates the corpus and builds the model for cfg.
-func NewSession(cfg config.Run) (*Session, error) {
+func NewSession(cfg config.Run) (*Session, error) { return newSession(context.Background(), cfg) }
+
+// newSession is NewSession stopping with ErrSetupInterrupted once ctx is
+// cancelled: between its parts, and during the graph build (see cancellable).
+func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
+	}
+	if stopped(ctx) {
+		return nil, ErrSetupInterrupted
 	}
 	s := &Session{Config: cfg, Optimiser: NewAdam(cfg.Train)}
 	var err error
 	if s.Corpus, err = data.Generate(cfg.Data.Seed); err != nil {
 		return nil, fmt.Errorf("generating the corpus: %w", err)
 	}
+	if err := checkBatchSizes(cfg.Train, s.Corpus); err != nil {
+		return nil, err
+	}
 	s.Vocab = data.BuildVocab(s.Corpus.Train)
 	if s.Params, err = model.NewParams(cfg.ModelFor(s.Vocab.Size()), cfg.Seed); err != nil {
 		return nil, err
 	}
-	s.Graph, err = model.NewGraph(s.Params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen,
-		Train: true, AttentionSupervision: cfg.Train.AttentionSupervision})
+	s.Graph, err = cancellable(ctx, func() (*model.Graph, error) {
+		return model.NewGraph(s.Params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen,
+			Train: true, AttentionSupervision: cfg.Train.AttentionSupervision})
+	}, closeGraph)
 	return s, err
 }
 
@@ -48,4 +62,34 @@ func (s *Session) Close() {
 	if s.Graph != nil {
 		s.Graph.Close()
 	}
+}
+
+// checkBatchSizes refuses batches larger than their split. Training batches
+// must be full (data.Batches drops the last, partial one), so a batch_size
+// above the training set takes no step at all and saves an untrained model;
+// evaluation keeps a partial batch, so an eval_batch_size above the largest
+// evaluation split only pads one huge batch.
+func checkBatchSizes(t config.Train, c *data.Corpus) error {
+	if n := len(c.Train); t.BatchSize > n {
+		return fmt.Errorf("train.batch_size is %d but the training set has %s sentences: batches must be full, so no step would be taken; use at most %d",
+			t.BatchSize, thousands(n), n)
+	}
+	split, n := "test", len(c.Test)
+	if len(c.Validation) > n {
+		split, n = "validation", len(c.Validation)
+	}
+	if t.EvalBatchSize > n {
+		return fmt.Errorf("train.eval_batch_size is %d but the largest evaluation split (%s) has %s sentences: the rest of its one batch would be padding; use at most %d",
+			t.EvalBatchSize, split, thousands(n), n)
+	}
+	return nil
+}
+
+// thousands writes n with commas, as the README quotes sizes: 6,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -19,8 +19,15 @@ import (
 // Options are a run's destination and how it reports. The package prints
 // nothing: a command draws progress and prints the epochs from the callbacks.
 type Options struct {
-	OutDir  string          // the run folder; created if missing
-	Context context.Context // cancelling it (Ctrl-C) saves a resumable checkpoint and stops; nil: never
+	OutDir string // the run folder; created if missing
+	// Overwrite lets a new run write into a folder that is neither empty nor
+	// a run folder (see CheckOutDir). Its files named as a run's are replaced;
+	// no other file is deleted.
+	Overwrite bool
+	// Context: cancelling it (Ctrl-C) saves a resumable checkpoint and stops
+	// (ErrInterrupted); during setup, before the first step, it stops at once
+	// and writes nothing (ErrSetupInterrupted). nil: never.
+	Context context.Context
 	// Callbacks, each optional, called on the training goroutine.
 	OnStep   func(StepReport)              // after every optimiser step
 	OnEpoch  func(rec EpochRecord, of int) // after every epoch, once it is logged; of: the run's epochs
@@ -56,14 +63,19 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if resume == nil {
+		if err := CheckOutDir(opt.OutDir, opt.Overwrite); err != nil {
+			return nil, err
+		}
+	}
 	if opt.Context == nil {
 		opt.Context = context.Background()
 	}
 	t := &trainer{cfg: cfg, opt: opt, ctx: opt.Context, rng: rand.New(rand.NewSource(cfg.Seed))}
-	if err := t.prepare(); err != nil {
+	defer t.close() // also after a setup cut short, which may have built the training graph
+	if err := t.prepare(resume == nil); err != nil {
 		return nil, err
 	}
-	defer t.close()
 	first, progress, err := t.start(resume)
 	if err != nil {
 		return nil, err
@@ -96,21 +108,24 @@ func (t *trainer) start(resume *checkpoint.Checkpoint) (int, epochProgress, erro
 	return first, progress, err
 }
 
-// prepare writes the resolved config, builds the data and the graphs.
-func (t *trainer) prepare() error {
-	if err := os.MkdirAll(t.opt.OutDir, 0o755); err != nil {
+// prepare builds the data and the graphs, then, for a new run (fresh),
+// claims the folder and writes the resolved config. The folder comes last, so
+// that a config refused on the data's account, or a setup cut short, leaves
+// nothing behind; a resumed run is in its folder already.
+func (t *trainer) prepare(fresh bool) error {
+	if err := t.prepareData(); err != nil || !fresh {
 		return err
 	}
-	if err := checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON()); err != nil {
+	if err := claimFolder(t.opt.OutDir); err != nil {
 		return err
 	}
-	return t.prepareData()
+	return checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON())
 }
 
 // prepareData builds the session and the evaluation batches and graph.
 func (t *trainer) prepareData() error {
 	var err error
-	if t.Session, err = NewSession(t.cfg); err != nil {
+	if t.Session, err = newSession(t.ctx, t.cfg); err != nil {
 		return err
 	}
 	T, evalSize := t.cfg.Model.MaxLen, t.cfg.Train.EvalBatchSize
@@ -120,7 +135,9 @@ func (t *trainer) prepareData() error {
 	if t.test, err = data.Batches(t.Corpus.Test, t.Vocab, evalSize, T, nil, false); err != nil {
 		return fmt.Errorf("test batches: %w", err)
 	}
-	t.evalG, err = model.NewGraph(t.Params, model.GraphOptions{Batch: evalSize, SeqLen: T, Attention: true})
+	t.evalG, err = cancellable(t.ctx, func() (*model.Graph, error) {
+		return model.NewGraph(t.Params, model.GraphOptions{Batch: evalSize, SeqLen: T, Attention: true})
+	}, closeGraph)
 	return err
 }
 

@@ -3,6 +3,7 @@ package train
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -220,7 +221,7 @@ func checkRunFolder(t *testing.T, r *trainedRun) {
 	if len(weights) != 1 {
 		t.Fatalf("run folder holds %d weights files (%q), want 1", len(weights), names)
 	}
-	want := []string{checkpoint.FileName, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
+	want := []string{MarkerName, checkpoint.FileName, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Errorf("run folder holds %q, want %q", names, want)
@@ -403,6 +404,32 @@ func TestBestHead(t *testing.T) {
 	} {
 		if got := bestHead(tc.grid); got != tc.want {
 			t.Errorf("bestHead(%v) = %+v, want %+v", tc.grid, got, tc.want)
+		}
+	}
+}
+
+// A batch larger than its split is refused by name before anything is
+// written: a training batch would never fill (0 steps, an untrained model),
+// an evaluation batch would be all padding beyond the split.
+func TestRunRefusesBatchLargerThanSplit(t *testing.T) {
+	for set, want := range map[string]string{
+		"train.batch_size=6001":      "train.batch_size is 6001 but the training set has 6,000 sentences",
+		"train.eval_batch_size=1501": "train.eval_batch_size is 1501 but the largest evaluation split (test) has 1,500 sentences",
+	} {
+		cfg, err := config.Load("../configs/tiny.json", set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(t.TempDir(), "run")
+		_, err = Run(cfg, Options{OutDir: dir, Context: &stopAfter{Context: context.Background()}})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("-set %s: %v\nwant %q", set, err, want)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("-set %s: Run created %s (stat: %v)", set, dir, err)
+		}
+		if _, err := NewSession(cfg); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("NewSession with -set %s: %v\nwant %q", set, err, want)
 		}
 	}
 }

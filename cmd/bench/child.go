@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"itformer/checkpoint"
+	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/defaultmodel"
-	"itformer/config"
 	"itformer/data"
 	"itformer/inference"
 	"itformer/model"
@@ -116,7 +116,7 @@ type trainReport struct {
 }
 
 func trainingRun(o options) error {
-	fmt.Printf("\na whole training run of %s (train.Run in a child process; progress dots per epoch)\n", o.config)
+	fmt.Printf("\na whole training run of %s (train.Run in a child process; progress dots per epoch)\n", cli.ConfigName(o.config))
 	out, err := runChild("train", o.config)
 	if err != nil {
 		return err
@@ -206,7 +206,7 @@ func child(what string, args []string) error {
 
 func childTrain(configPath string) error {
 	start := time.Now()
-	cfg, err := config.Load(configPath)
+	cfg, err := cli.LoadConfig(configPath)
 	if err != nil {
 		return err
 	}

@@ -62,12 +62,12 @@ var sections = []string{"step", "infer", "load", "pytorch", "train"}
 func run(args []string) error {
 	fs := cli.NewFlagSet("bench", "bench [-only SECTIONS] [-config FILE] [-dtype float64|float32] [-rounds N] [-steps N] ...")
 	only := fs.String("only", strings.Join(sections, ","), "sections to run, comma-separated: "+strings.Join(sections, ", "))
-	config := fs.String("config", "configs/default.json", "run config for the training step and the training run")
+	config := fs.String("config", "", "run config for the training step and the training run (default: the shipped configs/default.json, built in)")
 	dtype := fs.String("dtype", "", "override model.dtype for the step and pytorch sections (float64 or float32)")
 	rounds := fs.Int("rounds", 15, "measured blocks per figure (a first, warm-up block is not counted)")
 	steps := fs.Int("steps", 30, "training steps per block")
 	python := fs.String("python", "/usr/bin/python3", "Python with Debian's python3-torch")
-	script := fs.String("script", "cmd/bench/pytorch_step.py", "the PyTorch step script")
+	script := fs.String("script", "", "the PyTorch step script (default: cmd/bench/pytorch_step.py, built in)")
 	threads := fs.String("torch-threads", "2,1", "torch.set_num_threads values to compare, comma-separated")
 	sentence := fs.String("sentence", "A dog ate the food because it was hungry", "the sentence for the infer section")
 	if err := fs.Parse(args, os.Stdout); err != nil {

@@ -12,6 +12,7 @@ package main
 
 import (
 	"bufio"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -25,7 +26,7 @@ import (
 
 	"gorgonia.org/tensor"
 
-	"itformer/config"
+	"itformer/cmd/internal/cli"
 	"itformer/data"
 	"itformer/train"
 )
@@ -42,7 +43,7 @@ func newGoStepper(o options) (*goStepper, error) {
 	if o.dtype != "" {
 		sets = append(sets, "model.dtype="+o.dtype)
 	}
-	cfg, err := config.Load(o.config, sets...)
+	cfg, err := cli.LoadConfig(o.config, sets...)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +126,21 @@ func writeSpec(s *goStepper, path string) error {
 		return err
 	}
 	return os.WriteFile(path, raw, 0o644)
+}
+
+// pytorchStep is pytorch_step.py, built in so that bench runs from any directory.
+//
+//go:embed pytorch_step.py
+var pytorchStep []byte
+
+// scriptFile is the -script path, or, when none was given, the built-in
+// script written into dir (Python runs a file).
+func scriptFile(script, dir string) (string, error) {
+	if script != "" {
+		return script, nil
+	}
+	path := filepath.Join(dir, "pytorch_step.py")
+	return path, os.WriteFile(path, pytorchStep, 0o644)
 }
 
 func startTorch(o options, threads int, specPath, dtype string) (*torchProc, error) {
@@ -211,7 +227,7 @@ func sideBySide(o options) error {
 	defer s.Close()
 	c := s.Config
 	fmt.Printf("\ntraining step: %s, dtype %s, batch %d x %d tokens, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
-		o.config, c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
+		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
 	goLoss, err := s.check()
 	if err != nil {
 		return err
@@ -225,6 +241,9 @@ func sideBySide(o options) error {
 		defer os.RemoveAll(dir)
 		specPath := filepath.Join(dir, "spec.json")
 		if err := writeSpec(s, specPath); err != nil {
+			return err
+		}
+		if o.script, err = scriptFile(o.script, dir); err != nil {
 			return err
 		}
 		for _, n := range o.threads {

@@ -2,12 +2,16 @@
 // file and writes a run folder: the resolved config, a per-epoch log, the best
 // checkpoint and the closing metrics.
 //
-//	go run ./cmd/train [-config configs/default.json] [-out DIR] [-seed N] [-set key=value ...]
+//	go run ./cmd/train [-config FILE] [-out DIR [-overwrite]] [-seed N] [-set key=value ...]
 //	go run ./cmd/train -resume DIR
+//
+// Without -config it trains the shipped configs/default.json, built into the
+// binary, so it runs from any directory.
 //
 // Ctrl-C saves a resumable checkpoint (DIR/resume/) and exits with status 130;
 // -resume DIR continues exactly where it stopped. A run that is killed outright
-// resumes from the end of its last completed epoch.
+// resumes from the end of its last completed epoch. Ctrl-C during setup
+// (corpus, graphs) exits 130 at once and writes nothing.
 package main
 
 import (
@@ -28,6 +32,7 @@ import (
 	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
 	"itformer/config"
+	"itformer/configs"
 	"itformer/train"
 )
 
@@ -45,11 +50,12 @@ func main() {
 }
 
 func run(args []string) error {
-	fs := cli.NewFlagSet("train", "train [-config FILE] [-out DIR] [-seed N] [-set key=value ...] | train -resume DIR")
-	configPath := fs.String("config", "configs/default.json", "config file describing the run")
+	fs := cli.NewFlagSet("train", "train [-config FILE] [-out DIR [-overwrite]] [-seed N] [-set key=value ...] | train -resume DIR")
+	configPath := fs.String("config", "", "config file describing the run (default: the shipped configs/default.json, built in)")
 	out := fs.String("out", "", "run folder to write (default runs/<config name>-<time>)")
 	seed := fs.String("seed", "", "override the config's seed (weights and batch order)")
 	resume := fs.String("resume", "", "continue the stopped run in this folder (its config.json is used)")
+	overwrite := fs.Bool("overwrite", false, "write into -out even if it holds files this program did not make (the run's files there are replaced; no other file is deleted)")
 	var sets overrides
 	fs.Var(&sets, "set", "override a config field, e.g. -set train.epochs=5 (repeatable)")
 	if err := fs.Parse(args, os.Stdout); err != nil {
@@ -58,11 +64,17 @@ func run(args []string) error {
 	if err := fs.NoArguments(); err != nil {
 		return err
 	}
+	// From here on Ctrl-C and SIGTERM stop the run cleanly, setup included.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	if *resume != "" {
-		if len(sets) > 0 || *seed != "" || *out != "" || *configPath != "configs/default.json" {
+		if len(sets) > 0 || *seed != "" || *out != "" || *overwrite || *configPath != "" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
-		return train1(*resume, func(o train.Options) (*train.Metrics, error) { return train.Resume(*resume, o) })
+		return train1(ctx, *resume, func(o train.Options) (*train.Metrics, error) {
+			m, err := train.Resume(*resume, o)
+			return m, resumeHint(*resume, err)
+		})
 	}
 	if *seed != "" {
 		if _, err := strconv.ParseInt(*seed, 10, 64); err != nil {
@@ -70,23 +82,66 @@ func run(args []string) error {
 		}
 		sets = append(sets, "seed="+*seed)
 	}
-	cfg, err := config.Load(*configPath, sets...)
+	return fresh(ctx, *configPath, sets, *out, *overwrite)
+}
+
+// fresh trains a new run of the config at path ("": the built-in default)
+// into dir (default runs/NAME-TIME).
+func fresh(ctx context.Context, path string, sets []string, dir string, overwrite bool) error {
+	cfg, err := cli.LoadConfig(path, sets...)
 	if err != nil {
 		return err
 	}
-	dir := *out
 	if dir == "" {
-		name := strings.TrimSuffix(filepath.Base(*configPath), filepath.Ext(*configPath))
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		if path == "" {
+			name = strings.TrimSuffix(configs.Default, ".json")
+		}
 		dir = filepath.Join("runs", name+"-"+time.Now().Format("20060102-150405"))
 	}
-	fmt.Printf("training %s into %s\n", *configPath, dir)
-	return train1(dir, func(o train.Options) (*train.Metrics, error) { return train.Run(cfg, o) })
+	if err := checkOut(dir, overwrite); err != nil {
+		return err
+	}
+	fmt.Printf("training %s into %s\n", cli.ConfigName(path), dir)
+	return train1(ctx, dir, func(o train.Options) (*train.Metrics, error) {
+		o.Overwrite = overwrite
+		m, err := train.Run(cfg, o)
+		if errors.Is(err, train.ErrSetupInterrupted) {
+			err = fmt.Errorf("%w; nothing was written to %s", err, dir)
+		}
+		return m, err
+	})
 }
 
-// train1 runs a fresh or resumed training with Ctrl-C wired to a clean stop.
-func train1(dir string, start func(train.Options) (*train.Metrics, error)) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+// checkOut refuses a foreign -out folder before anything starts, saying how
+// to write there anyway.
+func checkOut(dir string, overwrite bool) error {
+	err := train.CheckOutDir(dir, overwrite)
+	if errors.Is(err, train.ErrFolderInUse) {
+		return fmt.Errorf("%w\nchoose a new or empty folder, or add -overwrite to replace the run's files there (no other file is deleted)", err)
+	}
+	return err
+}
+
+// resumeHint adds what to do to the errors of a folder with nothing to resume.
+func resumeHint(dir string, err error) error {
+	switch {
+	case errors.Is(err, train.ErrRunFinished):
+		return fmt.Errorf("%w — train again with -out NEW", err)
+	case errors.Is(err, train.ErrNoResumeCheckpoint):
+		again := "go run ./cmd/train -config " + filepath.Join(dir, "config.json") + " -out " + dir
+		if train.CheckOutDir(dir, false) != nil { // a run folder from before the marker
+			again += " -overwrite"
+		}
+		return fmt.Errorf("%w; start it again with\n  %s", err, again)
+	case errors.Is(err, train.ErrSetupInterrupted):
+		return fmt.Errorf("%w; %s is unchanged: continue with\n  go run ./cmd/train -resume %s", err, dir, dir)
+	}
+	return err
+}
+
+// train1 runs a fresh or resumed training; cancelling ctx (Ctrl-C) stops it cleanly.
+func train1(ctx context.Context, dir string, start func(train.Options) (*train.Metrics, error)) error {
 	bar := newBar()
 	opts := train.Options{OutDir: dir, Context: ctx, OnStep: bar.step,
 		OnEpoch: func(rec train.EpochRecord, of int) { bar.clear(); fmt.Println(rec.Line(of)) },
@@ -97,6 +152,9 @@ func train1(dir string, start func(train.Options) (*train.Metrics, error)) error
 	bar.clear()
 	ckpt := filepath.Join(dir, checkpoint.FileName)
 	switch {
+	case errors.Is(err, train.ErrSetupInterrupted):
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(130)
 	case errors.Is(err, train.ErrInterrupted):
 		fmt.Printf("\n%v: saved %s; continue with\n  go run ./cmd/train -resume %s\n", err, filepath.Join(dir, checkpoint.ResumeDir), dir)
 		os.Exit(130)

@@ -1,5 +1,5 @@
 // Package cli is what the commands share: one way to parse flags and print
-// usage, one way to end, and one way to load a model.
+// usage, one way to end, and one way to load a model or a run config.
 //
 // How a command ends: -h prints the usage and the flags to stdout and exits 0;
 // a mistake in how the command was called (an unknown flag, a bad value, a

@@ -3,6 +3,8 @@ package cli
 import (
 	"itformer/checkpoint"
 	"itformer/cmd/internal/defaultmodel"
+	"itformer/config"
+	"itformer/configs"
 	"itformer/inference"
 )
 
@@ -20,4 +22,22 @@ func LoadModel(path string) (*inference.Predictor, error) {
 		return nil, err
 	}
 	return inference.New(ck), nil
+}
+
+// LoadConfig reads the run config at path with overrides, or, when path is
+// empty, the shipped configs/default.json built into the binary, so that a
+// command needs no checkout to find its default.
+func LoadConfig(path string, overrides ...string) (config.Run, error) {
+	if path == "" {
+		return configs.Load(configs.Default, overrides...)
+	}
+	return config.Load(path, overrides...)
+}
+
+// ConfigName is how messages name the config LoadConfig(path) reads.
+func ConfigName(path string) string {
+	if path == "" {
+		return "configs/" + configs.Default + " (built in)"
+	}
+	return path
 }

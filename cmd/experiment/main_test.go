@@ -1,0 +1,78 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"itformer/cmd/internal/cli"
+)
+
+// A shipped experiment is found from any directory, by its name or by its
+// path in the repository, in the configs built into the binary.
+func TestShippedExperimentByName(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, arg := range []string{"scaling", "scaling.json", "configs/experiments/scaling.json"} {
+		e, err := loadExperiment(arg)
+		if err != nil {
+			t.Fatalf("%s: %v", arg, err)
+		}
+		if e.Name != "scaling" || e.Path != "configs/experiments/scaling.json" || len(e.Variants) != 2 {
+			t.Errorf("%s: loaded %s (%s) with %d variants", arg, e.Name, e.Path, len(e.Variants))
+		}
+	}
+	_, err := loadExperiment("nosuch")
+	if err == nil || !strings.Contains(err.Error(), "nosuch") || !strings.Contains(err.Error(), "heads, layers, positions, scaling, supervision") {
+		t.Errorf("an unknown experiment: %v, want its name and the shipped ones", err)
+	}
+}
+
+// tinyExperiment writes a one-run, one-epoch experiment into the current directory.
+func tinyExperiment(t *testing.T, base string) string {
+	t.Helper()
+	body := `{"description": "test", "base": "` + base + `", "set": ["train.epochs=1"], "seeds": [1],
+		"variants": [{"name": "one", "set": []}]}`
+	if err := os.WriteFile("tinyexp.json", []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "tinyexp.json"
+}
+
+// By default the results go to a new folder under runs/, not over the
+// tracked files in docs/; -docs writes docs/experiments/NAME/, and only
+// where that folder exists (the repository root).
+func TestResultsGoToRunsUnlessDocs(t *testing.T) {
+	base, err := filepath.Abs("../../configs/tiny.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	exp := tinyExperiment(t, base)
+	if err := os.MkdirAll("docs/experiments", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-workers", "1", exp}); err != nil {
+		t.Fatal(err)
+	}
+	if found, _ := filepath.Glob("runs/experiment-tinyexp-*/results.md"); len(found) != 1 {
+		t.Errorf("results in runs/: %q, want one runs/experiment-tinyexp-TIME/results.md", found)
+	}
+	if _, err := os.Stat("docs/experiments/tinyexp"); !os.IsNotExist(err) {
+		t.Errorf("without -docs the experiment wrote docs/experiments/tinyexp (%v)", err)
+	}
+	if err := run([]string{"-workers", "1", "-docs", exp}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("docs/experiments/tinyexp/results.md"); err != nil {
+		t.Errorf("-docs: %v", err)
+	}
+	os.RemoveAll("docs")
+	if err := run([]string{"-docs", exp}); err == nil || !strings.Contains(err.Error(), "repository root") {
+		t.Errorf("-docs outside the repository: %v", err)
+	}
+	if err := run([]string{"-docs", "-out", "x", exp}); !errors.Is(err, cli.ErrUsage) {
+		t.Errorf("-docs with -out: %v, want a usage mistake", err)
+	}
+}

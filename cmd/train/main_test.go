@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"itformer/train"
+)
+
+const tiny = "../../configs/tiny.json"
+
+// -out into a folder of someone else's files is refused, and the message
+// says how to write there anyway.
+func TestOutRefusesForeignFolder(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "checkpoint.json")
+	if err := os.WriteFile(notes, []byte("theirs"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := run([]string{"-config", tiny, "-set", "train.epochs=1", "-out", dir})
+	if err == nil || !strings.Contains(err.Error(), "-overwrite") || !strings.Contains(err.Error(), dir) {
+		t.Fatalf("train -out FOREIGN: %v, want a refusal that names the folder and -overwrite", err)
+	}
+	if raw, _ := os.ReadFile(notes); string(raw) != "theirs" {
+		t.Errorf("their checkpoint.json now holds %q", raw)
+	}
+}
+
+// -resume on a folder with nothing to resume says what happened and what to do.
+func TestResumeMessages(t *testing.T) {
+	folder := func(files ...string) string {
+		dir := t.TempDir()
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte(`{"made_by": "itformer train"}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	finished := folder(train.MarkerName, "config.json", "metrics.json")
+	early := folder(train.MarkerName, "config.json")
+	old := folder("config.json", "epochs.jsonl") // a run folder from before the marker
+	empty := folder()
+	for dir, want := range map[string]string{
+		finished: finished + " finished (metrics.json is written); there is nothing to resume — train again with -out NEW",
+		early: early + " has no resumable checkpoint: it stopped before the first one was saved; start it again with\n" +
+			"  go run ./cmd/train -config " + filepath.Join(early, "config.json") + " -out " + early + "\n",
+		old:   "go run ./cmd/train -config " + filepath.Join(old, "config.json") + " -out " + old + " -overwrite\n",
+		empty: empty + " is not a run folder (it has no config.json): there is nothing to resume",
+	} {
+		err := run([]string{"-resume", dir})
+		if err == nil || !strings.Contains(err.Error()+"\n", want) {
+			t.Errorf("train -resume %s: %v\nwant %q", dir, err, want)
+		}
+	}
+}
+
+// Ctrl-C or SIGTERM while a deep model's graphs are being built (a minute
+// for 100 layers) stops the process at once, with status 130, a message, and
+// no run folder.
+func TestSignalDuringSetup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and signals a training process")
+	}
+	bin := filepath.Join(t.TempDir(), "train")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		dir := filepath.Join(t.TempDir(), "run")
+		cmd := exec.Command(bin, "-config", tiny, "-set", "model.layers=100", "-out", dir)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		bufio.NewReader(stdout).ReadString('\n') // "training ... into ...": setup has begun
+		time.Sleep(300 * time.Millisecond)
+		sent := time.Now()
+		cmd.Process.Signal(sig)
+		err = cmd.Wait()
+		took := time.Since(sent)
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 130 || took > 5*time.Second {
+			t.Errorf("%v during setup: %v after %v, want exit status 130 at once", sig, err, took.Round(time.Millisecond))
+		}
+		if want := "interrupted during setup, before training started; nothing was written to " + dir; !strings.Contains(stderr.String(), want) {
+			t.Errorf("%v during setup printed %q, want %q", sig, stderr.String(), want)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("%v during setup left %s (stat: %v)", sig, dir, err)
+		}
+	}
+}
+
+// Without -config, train uses the default config built into the binary, so it
+// runs from any directory. (The batch size makes it stop before training.)
+func TestDefaultConfigFromAnyDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	err := run([]string{"-set", "train.batch_size=10000"})
+	if want := "train.batch_size is 10000 but the training set has 6,000 sentences"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("train from another directory: %v\nwant the default config loaded and %q", err, want)
+	}
+}

@@ -1,0 +1,165 @@
+package train
+
+// Which folders a run may write into. A run writes fixed names (config.json,
+// epochs.jsonl, checkpoint.json, metrics.json, resume/) and checkpoint.Save
+// deletes the weights file the folder's old checkpoint.json names, so a run
+// let loose in someone else's folder would overwrite and delete their files.
+// A run therefore writes only into a missing or empty folder, or one that
+// holds the marker a run leaves, unless told to overwrite; and even then it
+// deletes no file but ones it wrote.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"itformer/checkpoint"
+)
+
+// MarkerName is the file that marks a folder as a run folder this program made.
+const MarkerName = ".itformer-run"
+
+// markerMadeBy identifies the marker's maker; the content is fixed, so that
+// a committed run folder (the embedded default model) does not change when
+// it is regenerated.
+const markerMadeBy = "itformer train"
+
+var markerContent = []byte(`{"made_by": "` + markerMadeBy + `", "note": "a training run folder: train writes into it again without -overwrite"}` + "\n")
+
+// ErrFolderInUse is returned for a run folder that holds files this program
+// did not make.
+var ErrFolderInUse = errors.New("refusing to write into a folder this program did not make")
+
+// CheckOutDir says whether a new run may write into dir: yes if it is missing,
+// empty or a run folder (it holds the marker); otherwise only with overwrite.
+func CheckOutDir(dir string, overwrite bool) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		if st, statErr := os.Stat(dir); statErr == nil && !st.IsDir() {
+			return fmt.Errorf("run folder %s is a file, not a folder", dir)
+		}
+		return err
+	case len(entries) == 0 || overwrite || isRunFolder(dir):
+		return nil
+	}
+	return fmt.Errorf("%w: %s holds %s, and no %s marker says a run made it", ErrFolderInUse, dir, listNames(entries), MarkerName)
+}
+
+// isRunFolder reports whether dir holds a run's marker.
+func isRunFolder(dir string) bool {
+	raw, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	if err != nil {
+		return false
+	}
+	var m struct {
+		MadeBy string `json:"made_by"`
+	}
+	return json.Unmarshal(raw, &m) == nil && m.MadeBy == markerMadeBy
+}
+
+// listNames names the first few entries, enough to recognise the folder.
+func listNames(entries []os.DirEntry) string {
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	if len(names) > 5 {
+		return strings.Join(names[:5], ", ") + fmt.Sprintf(" and %d more", len(names)-5)
+	}
+	return strings.Join(names, ", ")
+}
+
+// claimFolder makes dir a run folder for a new run: it creates it, writes the
+// marker, and removes what an earlier run left that would describe another
+// model (see clearPreviousRun).
+func claimFolder(dir string) error {
+	ours := isRunFolder(dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := clearPreviousRun(dir, ours); err != nil {
+		return err
+	}
+	if ours {
+		return nil
+	}
+	return checkpoint.WriteFileAtomic(filepath.Join(dir, MarkerName), markerContent)
+}
+
+// clearPreviousRun removes an earlier run's metrics.json (a finished run's
+// mark) and its resumable checkpoint, so that neither is taken for the new
+// run's. In a folder it did not make, it also removes checkpoint.json, which
+// the new run replaces anyway, because checkpoint.Save would delete the
+// weights file that one names; the weights files themselves stay.
+func clearPreviousRun(dir string, ours bool) error {
+	if err := removeIfExists(filepath.Join(dir, "metrics.json")); err != nil {
+		return err
+	}
+	if err := removeResumeCheckpoint(dir, ours); err != nil {
+		return err
+	}
+	if ours {
+		return nil
+	}
+	return removeIfExists(filepath.Join(dir, checkpoint.FileName))
+}
+
+// ownTemp matches the temporary files checkpoint.WriteFileAtomic leaves when
+// a run is killed mid-write in resume/.
+var ownTemp = regexp.MustCompile(`^\.(checkpoint\.json|weights-[0-9a-f]{12}\.safetensors)\.tmp-[0-9]+$`)
+
+// ownWeights matches the names checkpoint.Save gives weights files.
+var ownWeights = regexp.MustCompile(`^weights-[0-9a-f]{12}\.safetensors$`)
+
+// removeResumeCheckpoint removes RUN/resume/checkpoint.json and, if the run
+// wrote them (ours), the weights file it names and any temporary files; then
+// the folder, if that left it empty.
+func removeResumeCheckpoint(dir string, ours bool) error {
+	resume := filepath.Join(dir, checkpoint.ResumeDir)
+	weights := resumeWeights(resume)
+	if err := removeIfExists(filepath.Join(resume, checkpoint.FileName)); err != nil {
+		return err
+	}
+	if !ours {
+		return nil
+	}
+	entries, _ := os.ReadDir(resume)
+	for _, e := range entries {
+		if e.Name() == weights || ownTemp.MatchString(e.Name()) {
+			if err := os.Remove(filepath.Join(resume, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	os.Remove(resume) // fails, harmlessly, if other files are left in it
+	return nil
+}
+
+// resumeWeights is the weights file resume/checkpoint.json names, if any.
+func resumeWeights(resume string) string {
+	raw, err := os.ReadFile(filepath.Join(resume, checkpoint.FileName))
+	if err != nil {
+		return ""
+	}
+	var m checkpoint.Meta
+	if json.Unmarshal(raw, &m) != nil || !ownWeights.MatchString(m.Weights) {
+		return ""
+	}
+	return m.Weights
+}
+
+func removeIfExists(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
