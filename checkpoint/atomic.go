@@ -1,17 +1,21 @@
 package checkpoint
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // WriteFileAtomic writes data to a temporary file beside path, syncs it and
 // renames it over path, so a reader (or a crash) sees the old file or the new
-// one, never half of one.
+// one, never half of one. The temporary is named .<name>.tmp-<digits>.
 func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return err
 	}
@@ -31,6 +35,20 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return syncDir(dir)
+}
+
+// createTemp is os.CreateTemp with mode 0644 instead of 0600: run folders and
+// checkpoints are meant to be read by others (a shared model), and the umask
+// still applies, so a user who wants private files keeps them private.
+func createTemp(dir, prefix string) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("cannot create a temporary file %s* in %s: every name tried exists", prefix, dir)
 }
 
 // syncDir makes a rename durable across a power cut.
