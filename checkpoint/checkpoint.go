@@ -76,7 +76,8 @@ type Extra struct {
 // ExtraPrefix marks tensors that are not model parameters.
 const ExtraPrefix = "adam."
 
-// Save writes p, meta and any extra tensors into dir as described above.
+// Save writes p, meta and any extra tensors into dir as described above. It
+// first removes the temporaries an earlier, killed Save left (removeStaleTemps).
 func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -88,6 +89,7 @@ func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	sum := sha256.Sum256(weights)
 	meta.Format, meta.Model, meta.SHA256 = format, p.Config(), hex.EncodeToString(sum[:])
 	meta.Weights = "weights-" + meta.SHA256[:12] + ".safetensors"
+	removeStaleTemps(dir)
 	old := previousWeights(dir)
 	if err := WriteFileAtomic(filepath.Join(dir, meta.Weights), weights); err != nil {
 		return err
