@@ -105,7 +105,7 @@ func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 }
 
 func previousWeights(dir string) string {
-	raw, err := os.ReadFile(filepath.Join(dir, FileName))
+	raw, err := config.ReadFile(filepath.Join(dir, FileName), config.MaxJSONSize)
 	if err != nil {
 		return ""
 	}
@@ -162,7 +162,7 @@ func Load(where string) (*Checkpoint, error) {
 	if st, err := os.Stat(where); err == nil && st.IsDir() {
 		where = filepath.Join(where, FileName)
 	}
-	ck, err := LoadFS(os.DirFS(filepath.Dir(where)), filepath.Base(where))
+	ck, err := LoadFS(config.DirFS(filepath.Dir(where)), filepath.Base(where))
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", where, err)
 	}
@@ -172,6 +172,9 @@ func Load(where string) (*Checkpoint, error) {
 // LoadFS reads and verifies a checkpoint from fsys (the embedded
 // default model uses this): the JSON, the weights' checksum, every tensor's
 // name, dtype and shape against the config, and the vocabulary's size.
+// Both files must be regular files: checkpoint.json of at most
+// config.MaxJSONSize bytes, the weights no larger than the model's sizes
+// allow (weightsLimit).
 func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	meta, err := readMeta(fsys, name)
 	if err != nil {
@@ -184,7 +187,7 @@ func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	if vocab.Size() != meta.Model.VocabSize {
 		return nil, fmt.Errorf("vocabulary has %d words but model.vocab_size is %d", vocab.Size(), meta.Model.VocabSize)
 	}
-	raw, err := fs.ReadFile(fsys, path.Join(path.Dir(name), meta.Weights))
+	raw, err := config.ReadFileFS(fsys, path.Join(path.Dir(name), meta.Weights), weightsLimit(meta))
 	if err != nil {
 		return nil, fmt.Errorf("weights: %w", err)
 	}
@@ -198,9 +201,29 @@ func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	return &Checkpoint{Meta: meta, Params: params, Vocab: vocab, Extra: extra}, nil
 }
 
+// weightsLimit is the largest weights file meta's model can have: every
+// parameter in its dtype, Adam's two float64 moments in a resumable
+// checkpoint, and the header, at most 512 bytes a tensor (about 100 are
+// used: name, dtype, shape, offsets), with 64 kB to spare.
+func weightsLimit(meta Meta) int64 {
+	params, tensors := config.ParamCount(meta.Model), 12*float64(meta.Model.Layers)+3
+	size := params * 8
+	if meta.Model.DType == "float32" {
+		size = params * 4
+	}
+	if meta.Resume != nil {
+		size, tensors = size+16*params, 3*tensors
+	}
+	size += 512*tensors + 64_000
+	if size >= 1<<62 { // float64 → int64 is undefined past MaxInt64
+		return 1 << 62
+	}
+	return int64(size)
+}
+
 func readMeta(fsys fs.FS, name string) (Meta, error) {
 	var meta Meta
-	raw, err := fs.ReadFile(fsys, name)
+	raw, err := config.ReadFileFS(fsys, name, config.MaxJSONSize)
 	if err != nil {
 		return meta, err
 	}

@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"strings"
 
@@ -63,7 +62,7 @@ func (c Run) ModelFor(vocabSize int) model.Config {
 // Load reads a config file and applies key=value overrides (see Set).
 // Every error names the file and the field.
 func Load(path string, overrides ...string) (Run, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := ReadFile(path, MaxJSONSize)
 	if err != nil {
 		return Run{}, fmt.Errorf("reading config: %w", err)
 	}

@@ -9,7 +9,6 @@ package experiment
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -43,7 +42,7 @@ var plottable = map[string]string{
 // LoadExperiment reads an experiment file strictly and resolves every run's
 // config, so that a typo fails before any training starts.
 func Load(path string) (*Experiment, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := config.ReadFile(path, config.MaxJSONSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading experiment: %w", err)
 	}
