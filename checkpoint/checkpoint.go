@@ -230,6 +230,9 @@ func readMeta(fsys fs.FS, name string) (Meta, error) {
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return meta, fmt.Errorf("not a valid checkpoint JSON: %w", err)
 	}
+	if err := config.CheckDuplicateKeys(raw); err != nil {
+		return meta, fmt.Errorf("%s: %w", name, err)
+	}
 	if meta.Format != format {
 		return meta, fmt.Errorf("format %d, this program reads format %d", meta.Format, format)
 	}

@@ -368,6 +368,11 @@ func TestCheckpointRefusals(t *testing.T) {
 		{"checkpoint.json not JSON", "float64", func(t *testing.T, dir string) {
 			os.WriteFile(filepath.Join(dir, FileName), []byte("weights: x\n"), 0o644)
 		}, []string{"not a valid checkpoint JSON"}},
+		{"duplicate key", "float64", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, FileName)
+			raw, _ := os.ReadFile(p)
+			os.WriteFile(p, append([]byte(`{"sha256": "0000", `), raw[1:]...), 0o644) // the later, real one used to win
+		}, []string{"checkpoint.json", "duplicate key sha256"}},
 		{"wrong format", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["format"] = 2 })
 		}, []string{"format 2", "reads format 1"}},

@@ -113,6 +113,10 @@ func decodeTree(raw []byte) (map[string]any, error) {
 	if dec.More() {
 		return nil, errors.New("more than one JSON value; a config is one object")
 	}
+	// Exact comparison: a key differing in case is an unknown key (checkKeys).
+	if err := duplicateKeys(raw, func(k string) string { return k }); err != nil {
+		return nil, err
+	}
 	tree, ok := v.(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("a config must be a JSON object ({...}), got %s", jsonKind(v))
@@ -154,9 +158,12 @@ func checkKeys(tree map[string]any, t reflect.Type, prefix string) error {
 	return errors.Join(errs...)
 }
 
-// DecodeStrict decodes one JSON value into v, refusing unknown fields, with
-// errors that name the field or the line.
+// DecodeStrict decodes one JSON value into v, refusing unknown fields and
+// repeated keys, with errors that name the field or the line.
 func DecodeStrict(raw []byte, v any) error {
+	if err := CheckDuplicateKeys(raw); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

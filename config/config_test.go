@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -144,6 +145,9 @@ func TestLoadConfigErrors(t *testing.T) {
     "batch_size": 0`),
 			[]string{"train.epochs must be positive", "train.batch_size must be positive"}},
 		{"vocab_size given", edit(t, `"d_model": 16`, `"vocab_size": 50, "d_model": 16`), []string{"model.vocab_size comes from the training split"}},
+		{"duplicate top-level key", edit(t, `"seed": 1,`, `"seed": 1, "seed": 2,`), []string{"duplicate key seed"}},
+		{"duplicate nested key", edit(t, `"epochs": 6,`, `"epochs": 6, "epochs": 7,`), []string{"duplicate key train.epochs"}},
+		{"duplicate section", edit(t, `"data": {"seed": 1},`, `"data": {"seed": 1}, "data": {"seed": 2},`), []string{"duplicate key data"}},
 		{"two unknown keys reported together", edit(t, `"seed": 1,`, `"seed": 1, "x": 1, "data2": {},`), []string{"unknown key x", "unknown key data2"}},
 	}
 	for _, tc := range cases {
@@ -361,6 +365,25 @@ func TestParseConfigEdgeCases(t *testing.T) {
 	for _, want := range []string{"model.d_model must be positive", "model.heads must be positive"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v does not contain %q", err, want)
+		}
+	}
+}
+
+// Repeated keys are found at any depth and inside arrays, and nothing else is
+// taken for one: the same key in two objects, or nesting deeper than
+// encoding/json accepts (its own error then stands).
+func TestCheckDuplicateKeys(t *testing.T) {
+	for raw, want := range map[string]string{
+		`{"a": {"b": 1}, "c": {"b": 2}}`:                        "",
+		`[{"a": 1}, {"a": 2}]`:                                  "",
+		`{"a": [{"x": 1}, {"y": [1, {"z": 1, "Z": 2}]}]}`:       "duplicate key a[1].y[1].Z",
+		`{"a": 1, "A": 2}`:                                      "duplicate key A",
+		`{"a": 1, "b": `:                                        "",
+		strings.Repeat("[", 20000) + strings.Repeat("]", 20000): "",
+	} {
+		err := CheckDuplicateKeys([]byte(raw))
+		if got := fmt.Sprint(err); (want == "" && err != nil) || (want != "" && got != want) {
+			t.Errorf("CheckDuplicateKeys(%.40s) = %v, want %q", raw, err, want)
 		}
 	}
 }

@@ -87,6 +87,9 @@ func TestExperimentFileErrors(t *testing.T) {
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.nope=1"]}]}`, "unknown key model.nope"},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.heads=3"]}]}`, "divisible by heads"},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}], "plots": ["loss"]}`, `unknown series "loss"`},
+		{`{"base": "BASE", "seeds": [1], "seeds": [2], "variants": [{"name": "a", "set": []}]}`, "duplicate key seeds"},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}, {"name": "b", "set": [], "name": "c"}]}`, "duplicate key variants[1].name"},
+		{`{"base": "BASE", "seeds": [1], "Seeds": [2], "variants": [{"name": "a", "set": []}]}`, "duplicate key Seeds"},
 		{`{"base": "/nonexistent.json", "seeds": [1], "variants": [{"name": "a", "set": []}]}`, "nonexistent.json"},
 	}
 	for _, tc := range cases {
