@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"itformer/model"
@@ -84,7 +85,7 @@ func Parse(raw []byte, overrides ...string) (Run, error) {
 			return Run{}, err
 		}
 	}
-	if err := checkKeys(tree, reflect.TypeOf(Run{}), ""); err != nil {
+	if err := checkKeys(tree, reflect.TypeOf(Run{})); err != nil {
 		return Run{}, err
 	}
 	if m, ok := tree["model"].(map[string]any); ok && m["vocab_size"] != nil {
@@ -138,24 +139,35 @@ func jsonKind(v any) string {
 	return "a number"
 }
 
-// checkKeys refuses any key that is not a field of t, naming it by its dotted path.
-func checkKeys(tree map[string]any, t reflect.Type, prefix string) error {
+// checkKeys refuses any key that is not a field of t, naming it by its
+// dotted path; sorted, and capped at maxListed.
+func checkKeys(tree map[string]any, t reflect.Type) error {
+	var unknown []string
+	unknownKeys(tree, t, "", &unknown)
+	slices.Sort(unknown)
+	errs := make([]error, len(unknown))
+	for i, k := range unknown {
+		errs[i] = errors.New("unknown key " + k)
+	}
+	return joinCapped(errs, "unknown keys")
+}
+
+// unknownKeys appends the dotted paths of tree's keys that are not fields of t.
+func unknownKeys(tree map[string]any, t reflect.Type, prefix string, out *[]string) {
 	fields := map[string]reflect.Type{}
 	for i := 0; i < t.NumField(); i++ {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		fields[name] = t.Field(i).Type
 	}
-	var errs []error
 	for key, value := range tree {
 		ft, ok := fields[key]
 		switch sub, isMap := value.(map[string]any); {
 		case !ok:
-			errs = append(errs, fmt.Errorf("unknown key %s%s", prefix, key))
+			*out = append(*out, prefix+key)
 		case isMap && ft.Kind() == reflect.Struct:
-			errs = append(errs, checkKeys(sub, ft, prefix+key+"."))
+			unknownKeys(sub, ft, prefix+key+".", out)
 		}
 	}
-	return errors.Join(errs...)
 }
 
 // DecodeStrict decodes one JSON value into v, refusing unknown fields and
@@ -215,6 +227,7 @@ func setPath(tree map[string]any, override string) error {
 // Validate reports every bad field at once, each by its dotted name.
 func (c Run) Validate() error {
 	var errs []error
+	errs = append(errs, CheckDescription(c.Description))
 	errs = append(errs, prefixEach("model.", c.ModelFor(3).Validate())...)
 	t := c.Train
 	for _, f := range []struct {

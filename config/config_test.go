@@ -387,3 +387,39 @@ func TestCheckDuplicateKeys(t *testing.T) {
 		}
 	}
 }
+
+// The description is copied into every run file (config.json, checkpoint.json,
+// the resumable checkpoint), so a huge one is refused, from a file or -set.
+func TestDescriptionIsBounded(t *testing.T) {
+	long := strings.Repeat("é", MaxDescription/2+1) // bytes, not characters, are counted
+	want := fmt.Sprintf("description is %d bytes long; at most %d", len(long), MaxDescription)
+	path := writeConfig(t, edit(t, `"test"`, `"`+long+`"`))
+	for _, err := range []error{second(Load(path)), second(Load(writeConfig(t, tinyJSON), "description="+long))} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one containing %q", err, want)
+		}
+	}
+	if _, err := Parse([]byte(tinyJSON), "description="+strings.Repeat("x", MaxDescription)); err != nil {
+		t.Errorf("a description of exactly %d bytes: %v", MaxDescription, err)
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
+
+// Thousands of unknown keys used to print one line each (51 MB of errors for
+// 2.5 million); the first 20, sorted, are listed and the rest counted.
+func TestUnknownKeysAreCapped(t *testing.T) {
+	var extra strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&extra, `"k%04d": 1, `, i)
+	}
+	_, err := Parse([]byte(edit(t, `"seed": 1,`, extra.String()+`"seed": 1,`)), "model.zz=1")
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != 21 || lines[0] != "unknown key k0000" || lines[19] != "unknown key k0019" ||
+		lines[20] != "and 981 more unknown keys" {
+		t.Errorf("error has %d lines: %q ... %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+}

@@ -60,7 +60,7 @@ func Load(path string) (*Experiment, error) {
 func trimExt(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
 
 func (e *Experiment) validate() error {
-	var errs []error
+	errs := []error{config.CheckDescription(e.Description)}
 	if len(e.Seeds) == 0 {
 		errs = append(errs, errors.New("seeds: list at least one seed"))
 	}
