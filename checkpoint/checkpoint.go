@@ -17,6 +17,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -163,6 +164,10 @@ func Load(where string) (*Checkpoint, error) {
 		where = filepath.Join(where, FileName)
 	}
 	ck, err := LoadFS(config.DirFS(filepath.Dir(where)), filepath.Base(where))
+	var notCheckpoint *notCheckpointError
+	if errors.As(err, &notCheckpoint) {
+		return nil, fmt.Errorf("%s is %w; give a run folder or its checkpoint.json", where, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", where, err)
 	}
@@ -227,11 +232,14 @@ func readMeta(fsys fs.FS, name string) (Meta, error) {
 	if err != nil {
 		return meta, err
 	}
-	if err := json.Unmarshal(raw, &meta); err != nil {
-		return meta, fmt.Errorf("not a valid checkpoint JSON: %w", err)
+	if err := checkIsCheckpoint(raw); err != nil {
+		return meta, err
 	}
 	if err := config.CheckDuplicateKeys(raw); err != nil {
 		return meta, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return meta, fmt.Errorf("not a valid checkpoint JSON: %w", err)
 	}
 	if meta.Format != format {
 		return meta, fmt.Errorf("format %d, this program reads format %d", meta.Format, format)
@@ -243,6 +251,31 @@ func readMeta(fsys fs.FS, name string) (Meta, error) {
 		return meta, fmt.Errorf("model: %w", err)
 	}
 	return meta, nil
+}
+
+// notCheckpointError is JSON that is no checkpoint of any format: a run's
+// config.json, {} or null given where a checkpoint was expected.
+type notCheckpointError struct{ why string }
+
+func (e *notCheckpointError) Error() string { return "not a checkpoint (" + e.why + ")" }
+
+// checkIsCheckpoint refuses valid JSON that is not an object with a "format"
+// field, before its missing format is mistaken for format 0.
+func checkIsCheckpoint(raw []byte) error {
+	var top any
+	if err := json.Unmarshal(raw, &top); err != nil {
+		return fmt.Errorf("not a valid checkpoint JSON: %w", err)
+	}
+	obj, ok := top.(map[string]any)
+	if !ok {
+		return &notCheckpointError{"it holds " + config.JSONKind(top) + ", not a JSON object"}
+	}
+	for k := range obj {
+		if strings.EqualFold(k, "format") { // as encoding/json matches Meta.Format
+			return nil
+		}
+	}
+	return &notCheckpointError{`no "format" field`}
 }
 
 // decodeWeights checks the file's tensors against the config's ParamSpecs;

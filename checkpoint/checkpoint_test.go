@@ -376,9 +376,6 @@ func TestCheckpointRefusals(t *testing.T) {
 		{"wrong format", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["format"] = 2 })
 		}, []string{"format 2", "reads format 1"}},
-		{"no format", "float64", func(t *testing.T, dir string) {
-			editMeta(t, dir, func(m map[string]any) { delete(m, "format") })
-		}, []string{"format 0", "reads format 1"}},
 		{"weights path with ..", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["weights"] = "../x" })
 		}, []string{`weights must name a file beside the checkpoint, got "../x"`}},
@@ -463,6 +460,36 @@ func TestCheckpointRefusals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// -run pointed at a run's config.json, or at {} or null, said "format 0, this
+// program reads format 1"; it is not a checkpoint at all, and the message
+// says what to give instead.
+func TestNotACheckpoint(t *testing.T) {
+	advice := "; give a run folder or its checkpoint.json"
+	for _, tc := range []struct{ content, want string }{
+		{string(testRun.JSON()), `config.json is not a checkpoint (no "format" field)` + advice},
+		{`{}`, `config.json is not a checkpoint (no "format" field)` + advice},
+		{`{"weights": "w.safetensors"}`, `config.json is not a checkpoint (no "format" field)` + advice},
+		{"null", "config.json is not a checkpoint (it holds null, not a JSON object)" + advice},
+		{"[1, 2]", "config.json is not a checkpoint (it holds an array, not a JSON object)" + advice},
+		{`"x"`, "config.json is not a checkpoint (it holds a string, not a JSON object)" + advice},
+	} {
+		path := filepath.Join(t.TempDir(), "config.json")
+		if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(path)
+		if err == nil || err.Error() != path[:len(path)-len("config.json")]+tc.want {
+			t.Errorf("Load(%.30s) = %v\nwant %s", tc.content, err, tc.want)
+		}
+	}
+	// A checkpoint of another format is still named by its format.
+	dir := newFixture(t, "float64", 16, 5).save(t)
+	editMeta(t, dir, func(m map[string]any) { m["format"] = nil })
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "format") {
+		t.Errorf("format null: %v", err)
 	}
 }
 

@@ -120,12 +120,14 @@ func decodeTree(raw []byte) (map[string]any, error) {
 	}
 	tree, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("a config must be a JSON object ({...}), got %s", jsonKind(v))
+		return nil, fmt.Errorf("a config must be a JSON object ({...}), got %s", JSONKind(v))
 	}
 	return tree, nil
 }
 
-func jsonKind(v any) string {
+// JSONKind names the kind of a decoded JSON value, for messages: "null",
+// "an array", "a string", "a boolean" or "a number".
+func JSONKind(v any) string {
 	switch v.(type) {
 	case nil:
 		return "null"
