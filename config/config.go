@@ -226,7 +226,8 @@ func setPath(tree map[string]any, override string) error {
 	return nil
 }
 
-// Validate reports every bad field at once, each by its dotted name.
+// Validate reports every bad field at once, each by its dotted name; then,
+// if all are valid, whether the run fits in MaxMemory (memory.go).
 func (c Run) Validate() error {
 	var errs []error
 	errs = append(errs, CheckDescription(c.Description))
@@ -238,6 +239,7 @@ func (c Run) Validate() error {
 		val  any
 	}{
 		{"train.epochs must be positive", t.Epochs > 0, t.Epochs},
+		{fmt.Sprintf("train.epochs must be at most %d", MaxEpochs), t.Epochs <= MaxEpochs, t.Epochs},
 		{"train.batch_size must be positive", t.BatchSize > 0, t.BatchSize},
 		{"train.eval_batch_size must be positive", t.EvalBatchSize > 0, t.EvalBatchSize},
 		{"train.learning_rate must be positive", t.LearningRate > 0, t.LearningRate},
@@ -251,7 +253,10 @@ func (c Run) Validate() error {
 			errs = append(errs, fmt.Errorf("%s, got %v", f.name, f.val))
 		}
 	}
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return c.CheckMemory(MaxMemory) // only sizes that are valid can be estimated
 }
 
 // prefixEach names model.Config's fields by their dotted path in a run config:

@@ -18,6 +18,11 @@ func CheckDescription(d string) error {
 	return nil
 }
 
+// MaxEpochs bounds train.epochs: an epoch of the smallest useful config takes
+// about a second, so a million is weeks of training, and more is a typo that
+// would otherwise run until killed.
+const MaxEpochs = 1_000_000
+
 // maxListed is how many errors of one kind a message lists: a file with
 // thousands of unknown keys printed them all (51 MB for 2.5 million).
 const maxListed = 20
