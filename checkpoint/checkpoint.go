@@ -159,11 +159,11 @@ func toUint64(shape []int) []uint64 {
 }
 
 // Load reads a checkpoint from a run folder or a checkpoint.json path.
-func Load(where string) (*Checkpoint, error) {
+func Load(where string, opts ...Option) (*Checkpoint, error) {
 	if st, err := os.Stat(where); err == nil && st.IsDir() {
 		where = filepath.Join(where, FileName)
 	}
-	ck, err := LoadFS(config.DirFS(filepath.Dir(where)), filepath.Base(where))
+	ck, err := LoadFS(config.DirFS(filepath.Dir(where)), filepath.Base(where), opts...)
 	var notCheckpoint *notCheckpointError
 	if errors.As(err, &notCheckpoint) {
 		return nil, fmt.Errorf("%s is %w; give a run folder or its checkpoint.json", where, err)
@@ -179,9 +179,15 @@ func Load(where string) (*Checkpoint, error) {
 // name, dtype and shape against the config, and the vocabulary's size.
 // Both files must be regular files: checkpoint.json of at most
 // config.MaxJSONSize bytes, the weights no larger than the model's sizes
-// allow (weightsLimit).
-func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
-	meta, err := readMeta(fsys, name)
+// allow (weightsLimit). A model whose sizes would need more memory than the
+// limit (config.MaxMemory, or the MaxMemory option) is refused before its
+// weights are read: checkpoint.json's sizes are not covered by the checksum.
+func LoadFS(fsys fs.FS, name string, opts ...Option) (*Checkpoint, error) {
+	o := options{maxMemory: config.MaxMemory}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	meta, err := readMeta(fsys, name, o)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +232,7 @@ func weightsLimit(meta Meta) int64 {
 	return int64(size)
 }
 
-func readMeta(fsys fs.FS, name string) (Meta, error) {
+func readMeta(fsys fs.FS, name string, o options) (Meta, error) {
 	var meta Meta
 	raw, err := config.ReadFileFS(fsys, name, config.MaxJSONSize)
 	if err != nil {
@@ -236,7 +242,7 @@ func readMeta(fsys fs.FS, name string) (Meta, error) {
 		return meta, err
 	}
 	if err := config.CheckDuplicateKeys(raw); err != nil {
-		return meta, fmt.Errorf("%s: %w", name, err)
+		return meta, err
 	}
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return meta, fmt.Errorf("not a valid checkpoint JSON: %w", err)
@@ -249,6 +255,9 @@ func readMeta(fsys fs.FS, name string) (Meta, error) {
 	}
 	if err := meta.Model.Validate(); err != nil {
 		return meta, fmt.Errorf("model: %w", err)
+	}
+	if err := config.CheckModelMemory(meta.Model, meta.Resume != nil, o.maxMemory); err != nil {
+		return meta, err
 	}
 	return meta, nil
 }
@@ -348,3 +357,12 @@ func decodeFloats(t safetensors.Tensor, dtype string) ([]float64, error) {
 	}
 	return out, nil
 }
+
+// Option changes how Load and LoadFS check a checkpoint.
+type Option func(*options)
+
+type options struct{ maxMemory config.ByteSize }
+
+// MaxMemory sets the memory a checkpoint's model may need to be loaded
+// (config.CheckModelMemory); the default is config.MaxMemory.
+func MaxMemory(limit config.ByteSize) Option { return func(o *options) { o.maxMemory = limit } }

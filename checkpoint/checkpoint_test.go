@@ -373,6 +373,12 @@ func TestCheckpointRefusals(t *testing.T) {
 			raw, _ := os.ReadFile(p)
 			os.WriteFile(p, append([]byte(`{"sha256": "0000", `), raw[1:]...), 0o644) // the later, real one used to win
 		}, []string{"checkpoint.json", "duplicate key sha256"}},
+		{"huge layers, checksum still matching", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["layers"] = 100000 })
+		}, []string{"checkpoint.json: model.layers = 100000: loading the model would need about", "(limit 8 GB)"}},
+		{"d_model of 1e18", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["d_model"] = 1000000000000000000 })
+		}, []string{"model.d_model = 1000000000000000000: loading the model would need about"}},
 		{"wrong format", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["format"] = 2 })
 		}, []string{"format 2", "reads format 1"}},
@@ -490,6 +496,36 @@ func TestNotACheckpoint(t *testing.T) {
 	editMeta(t, dir, func(m map[string]any) { m["format"] = nil })
 	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "format") {
 		t.Errorf("format null: %v", err)
+	}
+}
+
+// The memory limit is config.MaxMemory (cmd/train's -max-memory) unless the
+// MaxMemory option says otherwise; a model that needs more is refused before
+// its weights are read.
+func TestLoadHonoursTheMemoryLimit(t *testing.T) {
+	dir := newFixture(t, "float64", 16, 5).save(t)
+	if _, err := Load(dir, MaxMemory(10_000_000)); err == nil || !strings.Contains(err.Error(), "loading the model would need about 52.2 MB (limit 10 MB)") {
+		t.Errorf("under a 10 MB limit: %v", err)
+	}
+	editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["layers"] = 10000 }) // about 10 GB
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), "model.layers = 10000: loading the model would need") {
+		t.Errorf("10000 layers under the default limit: %v", err)
+	}
+	for _, load := range []func() error{
+		func() error { _, err := Load(dir, MaxMemory(20_000_000_000)); return err },
+		func() error {
+			old := config.MaxMemory
+			defer func() { config.MaxMemory = old }()
+			config.MaxMemory = 20_000_000_000
+			_, err := Load(dir)
+			return err
+		},
+	} {
+		// Past the memory check, the weights file does not fit the sizes.
+		if err := load(); err == nil || !strings.Contains(err.Error(), "is missing") {
+			t.Errorf("10000 layers under a 20 GB limit: %v", err)
+		}
 	}
 }
 
