@@ -50,6 +50,7 @@ func run(args []string) error {
 	out := fs.String("out", "", "run folder to write (default runs/<config name>-<time>)")
 	seed := fs.String("seed", "", "override the config's seed (weights and batch order)")
 	resume := fs.String("resume", "", "continue the stopped run in this folder (its config.json is used)")
+	fs.Var(&config.MaxMemory, "max-memory", "refuse a run, or a resume, estimated to need more `memory` than this (500MB, 8GB, 16GiB)")
 	var sets overrides
 	fs.Var(&sets, "set", "override a config field, e.g. -set train.epochs=5 (repeatable)")
 	if err := fs.Parse(args, os.Stdout); err != nil {
