@@ -8,6 +8,11 @@
 // The model's section is model.Config itself, so the sizes are declared once;
 // only its vocab_size is not in the file, because it comes from the training
 // split (ModelFor fills it in).
+//
+// What a file can make a program do is bounded: files are read only if they
+// are small regular files (file.go), repeated keys are refused (dupkeys.go),
+// and a run whose sizes would need more memory than MaxMemory is refused
+// before anything is allocated (memory.go).
 package config
 
 import (

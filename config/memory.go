@@ -32,8 +32,8 @@ package config
 // collection, and peak RSS was 1.4 to 2.2 times the graphs' live size.
 //
 // Against 12 real runs of cmd/train (one epoch, peak RSS by /usr/bin/time)
-// the estimate is 1.0 to 1.5 times the measurement and never below it; the
-// default config peaked at 153 MB and is estimated at 191 MB.
+// the estimate is 1.1 to 1.5 times the measurement and never below it; the
+// default config peaked at 153 MB and is estimated at 189 MB.
 // TestEstimateCoversMeasuredRuns keeps that table.
 //
 // Loading a model for inference needs the same base, its parameters (the
@@ -54,8 +54,7 @@ import (
 // DefaultMaxMemory is the limit unless -max-memory says otherwise. The
 // development machine has 24 GiB; cmd/experiment trains two runs at once, so
 // two runs at the limit, plus the system, still fit. The shipped configs need
-// about 0.2 GB, and a run within the limit is one that finishes in hours on
-// two cores, not weeks.
+// about 0.2 GB, so the limit only stops sizes 40 times theirs and more.
 const DefaultMaxMemory ByteSize = 8_000_000_000
 
 // MaxMemory is the limit Validate holds runs to and checkpoint loading holds
