@@ -271,13 +271,15 @@ func (e *notCheckpointError) Error() string { return "not a checkpoint (" + e.wh
 // checkIsCheckpoint refuses valid JSON that is not an object with a "format"
 // field, before its missing format is mistaken for format 0.
 func checkIsCheckpoint(raw []byte) error {
-	var top any
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return fmt.Errorf("not a valid checkpoint JSON: %w", err)
+	if !json.Valid(raw) {
+		var v any
+		return fmt.Errorf("not a valid checkpoint JSON: %w", json.Unmarshal(raw, &v))
 	}
-	obj, ok := top.(map[string]any)
-	if !ok {
-		return &notCheckpointError{"it holds " + config.JSONKind(top) + ", not a JSON object"}
+	var obj map[string]json.RawMessage // nil for null
+	if json.Unmarshal(raw, &obj) != nil || obj == nil {
+		var v any
+		json.Unmarshal(raw, &v) // valid, and at most config.MaxJSONSize
+		return &notCheckpointError{"it holds " + config.JSONKind(v) + ", not a JSON object"}
 	}
 	for k := range obj {
 		if strings.EqualFold(k, "format") { // as encoding/json matches Meta.Format

@@ -23,7 +23,10 @@ func CheckDuplicateKeys(raw []byte) error { return duplicateKeys(raw, strings.To
 // duplicateKeys is CheckDuplicateKeys with the key comparison given by fold.
 func duplicateKeys(raw []byte, fold func(string) string) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
-	err := walkJSON(dec, "", 0, fold)
+	tok, err := dec.Token()
+	if err == nil {
+		err = walkJSON(dec, tok, "", 0, fold)
+	}
 	var dup *duplicateKeyError
 	if errors.As(err, &dup) {
 		return dup
@@ -38,42 +41,54 @@ func (e *duplicateKeyError) Error() string { return "duplicate key " + e.path }
 // maxDepth is encoding/json's own nesting limit; deeper input is its error.
 const maxDepth = 10000
 
-// walkJSON reads one value from dec, checking every object's keys.
-func walkJSON(dec *json.Decoder, path string, depth int, fold func(string) string) error {
+// walkJSON reads the rest of the value that starts with tok, checking every
+// object's keys. Paths are built only for objects and arrays: a long list of
+// words (a checkpoint's vocabulary) costs no formatting.
+func walkJSON(dec *json.Decoder, tok json.Token, path string, depth int, fold func(string) string) error {
 	if depth > maxDepth {
 		return errors.New("nested too deeply") // not a duplicate: the caller passes it on to the decoder
 	}
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
+	var err error
 	switch tok {
 	case json.Delim('{'):
-		seen := map[string]bool{}
-		for dec.More() {
-			key, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			k, _ := key.(string)
-			sub := strings.TrimPrefix(path+"."+k, ".")
-			if seen[fold(k)] {
-				return &duplicateKeyError{sub}
-			}
-			seen[fold(k)] = true
-			if err := walkJSON(dec, sub, depth+1, fold); err != nil {
-				return err
-			}
-		}
+		err = walkObject(dec, path, depth, fold)
 	case json.Delim('['):
-		for i := 0; dec.More(); i++ {
-			if err := walkJSON(dec, fmt.Sprintf("%s[%d]", path, i), depth+1, fold); err != nil {
-				return err
+		for i := 0; err == nil && dec.More(); i++ {
+			if tok, err = dec.Token(); err == nil && isOpening(tok) {
+				err = walkJSON(dec, tok, fmt.Sprintf("%s[%d]", path, i), depth+1, fold)
 			}
 		}
 	default:
 		return nil // a scalar
 	}
+	if err != nil {
+		return err
+	}
 	_, err = dec.Token() // the closing delimiter
 	return err
 }
+
+func walkObject(dec *json.Decoder, path string, depth int, fold func(string) string) error {
+	seen := map[string]bool{}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		k, _ := key.(string)
+		if seen[fold(k)] {
+			return &duplicateKeyError{strings.TrimPrefix(path+"."+k, ".")}
+		}
+		seen[fold(k)] = true
+		tok, err := dec.Token()
+		if err == nil && isOpening(tok) {
+			err = walkJSON(dec, tok, strings.TrimPrefix(path+"."+k, "."), depth+1, fold)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func isOpening(tok json.Token) bool { return tok == json.Delim('{') || tok == json.Delim('[') }

@@ -26,8 +26,8 @@ func within(t *testing.T, f func() error) error {
 	}
 }
 
-// Mkfifo makes a named pipe at path.
-func Mkfifo(t *testing.T, path string) string {
+// mkfifo makes a named pipe at path.
+func mkfifo(t *testing.T, path string) string {
 	t.Helper()
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
 		t.Skipf("cannot make a FIFO: %v", err)
@@ -46,7 +46,7 @@ func TestLoadReadsOnlySmallRegularFiles(t *testing.T) {
 	for _, tc := range []struct{ path, want string }{
 		{"/dev/zero", "/dev/zero: a character device, not a regular file"},
 		{"/dev/urandom", "/dev/urandom: a character device, not a regular file"},
-		{Mkfifo(t, filepath.Join(dir, "fifo.json")), "fifo.json: a named pipe, not a regular file"},
+		{mkfifo(t, filepath.Join(dir, "fifo.json")), "fifo.json: a named pipe, not a regular file"},
 		{dir, dir + ": a directory, not a regular file"},
 		{big, "big.json: larger than 1 MB, the limit for this file"},
 	} {
