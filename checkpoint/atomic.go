@@ -1,17 +1,23 @@
 package checkpoint
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"time"
 )
 
 // WriteFileAtomic writes data to a temporary file beside path, syncs it and
 // renames it over path, so a reader (or a crash) sees the old file or the new
-// one, never half of one.
+// one, never half of one. The temporary is named .<name>.tmp-<digits>.
 func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return err
 	}
@@ -31,6 +37,51 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return syncDir(dir)
+}
+
+// createTemp is os.CreateTemp with mode 0644 instead of 0600: run folders and
+// checkpoints are meant to be read by others (a shared model), and the umask
+// still applies, so a user who wants private files keeps them private.
+func createTemp(dir, prefix string) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("cannot create a temporary file %s* in %s: every name tried exists", prefix, dir)
+}
+
+// processStart is when this process began (near enough: package init).
+var processStart = time.Now()
+
+// saveTemp matches the temporaries WriteFileAtomic makes for the two files
+// Save writes; a process killed mid-write leaves them behind.
+var saveTemp = regexp.MustCompile(`^\.(checkpoint\.json|weights-[0-9a-f]{12}\.safetensors)\.tmp-[0-9]+$`)
+
+// removeStaleTemps deletes Save's orphaned temporaries in dir: regular files
+// of exactly saveTemp's form, last written before this process started.
+//
+// Why not every match: a folder has one writer by design, but two processes
+// can be pointed at one folder by mistake, and deleting the temporary another
+// live process is about to rename would fail its save. A temporary older than
+// this process cannot be one this process is writing, and a live writer
+// writes its temporary in one go and renames it within seconds, so an older
+// one is an orphan. Anything else (other names, folders, links) is left alone.
+func removeStaleTemps(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return // Save will report a real problem with dir itself
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !saveTemp.MatchString(e.Name()) {
+			continue
+		}
+		if info, err := e.Info(); err == nil && info.ModTime().Before(processStart) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // syncDir makes a rename durable across a power cut.

@@ -17,6 +17,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -76,7 +77,8 @@ type Extra struct {
 // ExtraPrefix marks tensors that are not model parameters.
 const ExtraPrefix = "adam."
 
-// Save writes p, meta and any extra tensors into dir as described above.
+// Save writes p, meta and any extra tensors into dir as described above. It
+// first removes the temporaries an earlier, killed Save left (removeStaleTemps).
 func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -88,6 +90,7 @@ func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	sum := sha256.Sum256(weights)
 	meta.Format, meta.Model, meta.SHA256 = format, p.Config(), hex.EncodeToString(sum[:])
 	meta.Weights = "weights-" + meta.SHA256[:12] + ".safetensors"
+	removeStaleTemps(dir)
 	old := previousWeights(dir)
 	if err := WriteFileAtomic(filepath.Join(dir, meta.Weights), weights); err != nil {
 		return err
@@ -103,7 +106,7 @@ func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 }
 
 func previousWeights(dir string) string {
-	raw, err := os.ReadFile(filepath.Join(dir, FileName))
+	raw, err := config.ReadFile(filepath.Join(dir, FileName), config.MaxJSONSize)
 	if err != nil {
 		return ""
 	}
@@ -156,11 +159,15 @@ func toUint64(shape []int) []uint64 {
 }
 
 // Load reads a checkpoint from a run folder or a checkpoint.json path.
-func Load(where string) (*Checkpoint, error) {
+func Load(where string, opts ...Option) (*Checkpoint, error) {
 	if st, err := os.Stat(where); err == nil && st.IsDir() {
 		where = filepath.Join(where, FileName)
 	}
-	ck, err := LoadFS(os.DirFS(filepath.Dir(where)), filepath.Base(where))
+	ck, err := LoadFS(config.DirFS(filepath.Dir(where)), filepath.Base(where), opts...)
+	var notCheckpoint *notCheckpointError
+	if errors.As(err, &notCheckpoint) {
+		return nil, fmt.Errorf("%s is %w; give a run folder or its checkpoint.json", where, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", where, err)
 	}
@@ -170,8 +177,17 @@ func Load(where string) (*Checkpoint, error) {
 // LoadFS reads and verifies a checkpoint from fsys (the embedded
 // default model uses this): the JSON, the weights' checksum, every tensor's
 // name, dtype and shape against the config, and the vocabulary's size.
-func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
-	meta, err := readMeta(fsys, name)
+// Both files must be regular files: checkpoint.json of at most
+// config.MaxJSONSize bytes, the weights no larger than the model's sizes
+// allow (weightsLimit). A model whose sizes would need more memory than the
+// limit (config.MaxMemory, or the MaxMemory option) is refused before its
+// weights are read: checkpoint.json's sizes are not covered by the checksum.
+func LoadFS(fsys fs.FS, name string, opts ...Option) (*Checkpoint, error) {
+	o := options{maxMemory: config.MaxMemory}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	meta, err := readMeta(fsys, name, o)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +198,7 @@ func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	if vocab.Size() != meta.Model.VocabSize {
 		return nil, fmt.Errorf("vocabulary has %d words but model.vocab_size is %d", vocab.Size(), meta.Model.VocabSize)
 	}
-	raw, err := fs.ReadFile(fsys, path.Join(path.Dir(name), meta.Weights))
+	raw, err := config.ReadFileFS(fsys, path.Join(path.Dir(name), meta.Weights), weightsLimit(meta))
 	if err != nil {
 		return nil, fmt.Errorf("weights: %w", err)
 	}
@@ -196,10 +212,36 @@ func LoadFS(fsys fs.FS, name string) (*Checkpoint, error) {
 	return &Checkpoint{Meta: meta, Params: params, Vocab: vocab, Extra: extra}, nil
 }
 
-func readMeta(fsys fs.FS, name string) (Meta, error) {
+// weightsLimit is the largest weights file meta's model can have: every
+// parameter in its dtype, Adam's two float64 moments in a resumable
+// checkpoint, and the header, at most 512 bytes a tensor (about 100 are
+// used: name, dtype, shape, offsets), with 64 kB to spare.
+func weightsLimit(meta Meta) int64 {
+	params, tensors := config.ParamCount(meta.Model), 12*float64(meta.Model.Layers)+3
+	size := params * 8
+	if meta.Model.DType == "float32" {
+		size = params * 4
+	}
+	if meta.Resume != nil {
+		size, tensors = size+16*params, 3*tensors
+	}
+	size += 512*tensors + 64_000
+	if size >= 1<<62 { // float64 → int64 is undefined past MaxInt64
+		return 1 << 62
+	}
+	return int64(size)
+}
+
+func readMeta(fsys fs.FS, name string, o options) (Meta, error) {
 	var meta Meta
-	raw, err := fs.ReadFile(fsys, name)
+	raw, err := config.ReadFileFS(fsys, name, config.MaxJSONSize)
 	if err != nil {
+		return meta, err
+	}
+	if err := checkIsCheckpoint(raw); err != nil {
+		return meta, err
+	}
+	if err := config.CheckDuplicateKeys(raw); err != nil {
 		return meta, err
 	}
 	if err := json.Unmarshal(raw, &meta); err != nil {
@@ -214,7 +256,37 @@ func readMeta(fsys fs.FS, name string) (Meta, error) {
 	if err := meta.Model.Validate(); err != nil {
 		return meta, fmt.Errorf("model: %w", err)
 	}
+	if err := config.CheckModelMemory(meta.Model, meta.Resume != nil, o.maxMemory); err != nil {
+		return meta, err
+	}
 	return meta, nil
+}
+
+// notCheckpointError is JSON that is no checkpoint of any format: a run's
+// config.json, {} or null given where a checkpoint was expected.
+type notCheckpointError struct{ why string }
+
+func (e *notCheckpointError) Error() string { return "not a checkpoint (" + e.why + ")" }
+
+// checkIsCheckpoint refuses valid JSON that is not an object with a "format"
+// field, before its missing format is mistaken for format 0.
+func checkIsCheckpoint(raw []byte) error {
+	if !json.Valid(raw) {
+		var v any
+		return fmt.Errorf("not a valid checkpoint JSON: %w", json.Unmarshal(raw, &v))
+	}
+	var obj map[string]json.RawMessage // nil for null
+	if json.Unmarshal(raw, &obj) != nil || obj == nil {
+		var v any
+		json.Unmarshal(raw, &v) // valid, and at most config.MaxJSONSize
+		return &notCheckpointError{"it holds " + config.JSONKind(v) + ", not a JSON object"}
+	}
+	for k := range obj {
+		if strings.EqualFold(k, "format") { // as encoding/json matches Meta.Format
+			return nil
+		}
+	}
+	return &notCheckpointError{`no "format" field`}
 }
 
 // decodeWeights checks the file's tensors against the config's ParamSpecs;
@@ -287,3 +359,12 @@ func decodeFloats(t safetensors.Tensor, dtype string) ([]float64, error) {
 	}
 	return out, nil
 }
+
+// Option changes how Load and LoadFS check a checkpoint.
+type Option func(*options)
+
+type options struct{ maxMemory config.ByteSize }
+
+// MaxMemory sets the memory a checkpoint's model may need to be loaded
+// (config.CheckModelMemory); the default is config.MaxMemory.
+func MaxMemory(limit config.ByteSize) Option { return func(o *options) { o.maxMemory = limit } }

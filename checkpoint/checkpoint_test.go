@@ -368,12 +368,20 @@ func TestCheckpointRefusals(t *testing.T) {
 		{"checkpoint.json not JSON", "float64", func(t *testing.T, dir string) {
 			os.WriteFile(filepath.Join(dir, FileName), []byte("weights: x\n"), 0o644)
 		}, []string{"not a valid checkpoint JSON"}},
+		{"duplicate key", "float64", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, FileName)
+			raw, _ := os.ReadFile(p)
+			os.WriteFile(p, append([]byte(`{"sha256": "0000", `), raw[1:]...), 0o644) // the later, real one used to win
+		}, []string{"checkpoint.json", "duplicate key sha256"}},
+		{"huge layers, checksum still matching", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["layers"] = 100000 })
+		}, []string{"checkpoint.json: model.layers = 100000: loading the model would need about", "(limit 8 GB)"}},
+		{"d_model of 1e18", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["d_model"] = 1000000000000000000 })
+		}, []string{"model.d_model = 1000000000000000000: loading the model would need about"}},
 		{"wrong format", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["format"] = 2 })
 		}, []string{"format 2", "reads format 1"}},
-		{"no format", "float64", func(t *testing.T, dir string) {
-			editMeta(t, dir, func(m map[string]any) { delete(m, "format") })
-		}, []string{"format 0", "reads format 1"}},
 		{"weights path with ..", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["weights"] = "../x" })
 		}, []string{`weights must name a file beside the checkpoint, got "../x"`}},
@@ -458,6 +466,66 @@ func TestCheckpointRefusals(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// -run pointed at a run's config.json, or at {} or null, said "format 0, this
+// program reads format 1"; it is not a checkpoint at all, and the message
+// says what to give instead.
+func TestNotACheckpoint(t *testing.T) {
+	advice := "; give a run folder or its checkpoint.json"
+	for _, tc := range []struct{ content, want string }{
+		{string(testRun.JSON()), `config.json is not a checkpoint (no "format" field)` + advice},
+		{`{}`, `config.json is not a checkpoint (no "format" field)` + advice},
+		{`{"weights": "w.safetensors"}`, `config.json is not a checkpoint (no "format" field)` + advice},
+		{"null", "config.json is not a checkpoint (it holds null, not a JSON object)" + advice},
+		{"[1, 2]", "config.json is not a checkpoint (it holds an array, not a JSON object)" + advice},
+		{`"x"`, "config.json is not a checkpoint (it holds a string, not a JSON object)" + advice},
+	} {
+		path := filepath.Join(t.TempDir(), "config.json")
+		if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(path)
+		if err == nil || err.Error() != path[:len(path)-len("config.json")]+tc.want {
+			t.Errorf("Load(%.30s) = %v\nwant %s", tc.content, err, tc.want)
+		}
+	}
+	// A checkpoint of another format is still named by its format.
+	dir := newFixture(t, "float64", 16, 5).save(t)
+	editMeta(t, dir, func(m map[string]any) { m["format"] = nil })
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "format") {
+		t.Errorf("format null: %v", err)
+	}
+}
+
+// The memory limit is config.MaxMemory (cmd/train's -max-memory) unless the
+// MaxMemory option says otherwise; a model that needs more is refused before
+// its weights are read.
+func TestLoadHonoursTheMemoryLimit(t *testing.T) {
+	dir := newFixture(t, "float64", 16, 5).save(t)
+	if _, err := Load(dir, MaxMemory(10_000_000)); err == nil || !strings.Contains(err.Error(), "loading the model would need about 52.2 MB (limit 10 MB)") {
+		t.Errorf("under a 10 MB limit: %v", err)
+	}
+	editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["layers"] = 10000 }) // about 10 GB
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), "model.layers = 10000: loading the model would need") {
+		t.Errorf("10000 layers under the default limit: %v", err)
+	}
+	for _, load := range []func() error{
+		func() error { _, err := Load(dir, MaxMemory(20_000_000_000)); return err },
+		func() error {
+			old := config.MaxMemory
+			defer func() { config.MaxMemory = old }()
+			config.MaxMemory = 20_000_000_000
+			_, err := Load(dir)
+			return err
+		},
+	} {
+		// Past the memory check, the weights file does not fit the sizes.
+		if err := load(); err == nil || !strings.Contains(err.Error(), "is missing") {
+			t.Errorf("10000 layers under a 20 GB limit: %v", err)
+		}
 	}
 }
 

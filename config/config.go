@@ -8,6 +8,11 @@
 // The model's section is model.Config itself, so the sizes are declared once;
 // only its vocab_size is not in the file, because it comes from the training
 // split (ModelFor fills it in).
+//
+// What a file can make a program do is bounded: files are read only if they
+// are small regular files (file.go), repeated keys are refused (dupkeys.go),
+// and a run whose sizes would need more memory than MaxMemory is refused
+// before anything is allocated (memory.go).
 package config
 
 import (
@@ -16,8 +21,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
+	"slices"
 	"strings"
 
 	"itformer/model"
@@ -63,7 +68,7 @@ func (c Run) ModelFor(vocabSize int) model.Config {
 // Load reads a config file and applies key=value overrides (see Set).
 // Every error names the file and the field.
 func Load(path string, overrides ...string) (Run, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := ReadFile(path, MaxJSONSize)
 	if err != nil {
 		return Run{}, fmt.Errorf("reading config: %w", err)
 	}
@@ -85,7 +90,7 @@ func Parse(raw []byte, overrides ...string) (Run, error) {
 			return Run{}, err
 		}
 	}
-	if err := checkKeys(tree, reflect.TypeOf(Run{}), ""); err != nil {
+	if err := checkKeys(tree, reflect.TypeOf(Run{})); err != nil {
 		return Run{}, err
 	}
 	if m, ok := tree["model"].(map[string]any); ok && m["vocab_size"] != nil {
@@ -114,14 +119,20 @@ func decodeTree(raw []byte) (map[string]any, error) {
 	if dec.More() {
 		return nil, errors.New("more than one JSON value; a config is one object")
 	}
+	// Exact comparison: a key differing in case is an unknown key (checkKeys).
+	if err := duplicateKeys(raw, func(k string) string { return k }); err != nil {
+		return nil, err
+	}
 	tree, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("a config must be a JSON object ({...}), got %s", jsonKind(v))
+		return nil, fmt.Errorf("a config must be a JSON object ({...}), got %s", JSONKind(v))
 	}
 	return tree, nil
 }
 
-func jsonKind(v any) string {
+// JSONKind names the kind of a decoded JSON value, for messages: "null",
+// "an array", "a string", "a boolean" or "a number".
+func JSONKind(v any) string {
 	switch v.(type) {
 	case nil:
 		return "null"
@@ -135,29 +146,43 @@ func jsonKind(v any) string {
 	return "a number"
 }
 
-// checkKeys refuses any key that is not a field of t, naming it by its dotted path.
-func checkKeys(tree map[string]any, t reflect.Type, prefix string) error {
+// checkKeys refuses any key that is not a field of t, naming it by its
+// dotted path; sorted, and capped at maxListed.
+func checkKeys(tree map[string]any, t reflect.Type) error {
+	var unknown []string
+	unknownKeys(tree, t, "", &unknown)
+	slices.Sort(unknown)
+	errs := make([]error, len(unknown))
+	for i, k := range unknown {
+		errs[i] = errors.New("unknown key " + k)
+	}
+	return joinCapped(errs, "unknown keys")
+}
+
+// unknownKeys appends the dotted paths of tree's keys that are not fields of t.
+func unknownKeys(tree map[string]any, t reflect.Type, prefix string, out *[]string) {
 	fields := map[string]reflect.Type{}
 	for i := 0; i < t.NumField(); i++ {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		fields[name] = t.Field(i).Type
 	}
-	var errs []error
 	for key, value := range tree {
 		ft, ok := fields[key]
 		switch sub, isMap := value.(map[string]any); {
 		case !ok:
-			errs = append(errs, fmt.Errorf("unknown key %s%s", prefix, key))
+			*out = append(*out, prefix+key)
 		case isMap && ft.Kind() == reflect.Struct:
-			errs = append(errs, checkKeys(sub, ft, prefix+key+"."))
+			unknownKeys(sub, ft, prefix+key+".", out)
 		}
 	}
-	return errors.Join(errs...)
 }
 
-// DecodeStrict decodes one JSON value into v, refusing unknown fields, with
-// errors that name the field or the line.
+// DecodeStrict decodes one JSON value into v, refusing unknown fields and
+// repeated keys, with errors that name the field or the line.
 func DecodeStrict(raw []byte, v any) error {
+	if err := CheckDuplicateKeys(raw); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -206,9 +231,11 @@ func setPath(tree map[string]any, override string) error {
 	return nil
 }
 
-// Validate reports every bad field at once, each by its dotted name.
+// Validate reports every bad field at once, each by its dotted name; then,
+// if all are valid, whether the run fits in MaxMemory (memory.go).
 func (c Run) Validate() error {
 	var errs []error
+	errs = append(errs, CheckDescription(c.Description))
 	errs = append(errs, prefixEach("model.", c.ModelFor(3).Validate())...)
 	t := c.Train
 	for _, f := range []struct {
@@ -217,6 +244,7 @@ func (c Run) Validate() error {
 		val  any
 	}{
 		{"train.epochs must be positive", t.Epochs > 0, t.Epochs},
+		{fmt.Sprintf("train.epochs must be at most %d", MaxEpochs), t.Epochs <= MaxEpochs, t.Epochs},
 		{"train.batch_size must be positive", t.BatchSize > 0, t.BatchSize},
 		{"train.eval_batch_size must be positive", t.EvalBatchSize > 0, t.EvalBatchSize},
 		{"train.learning_rate must be positive", t.LearningRate > 0, t.LearningRate},
@@ -230,7 +258,10 @@ func (c Run) Validate() error {
 			errs = append(errs, fmt.Errorf("%s, got %v", f.name, f.val))
 		}
 	}
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return c.CheckMemory(MaxMemory) // only sizes that are valid can be estimated
 }
 
 // prefixEach names model.Config's fields by their dotted path in a run config:

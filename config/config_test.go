@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -144,6 +145,9 @@ func TestLoadConfigErrors(t *testing.T) {
     "batch_size": 0`),
 			[]string{"train.epochs must be positive", "train.batch_size must be positive"}},
 		{"vocab_size given", edit(t, `"d_model": 16`, `"vocab_size": 50, "d_model": 16`), []string{"model.vocab_size comes from the training split"}},
+		{"duplicate top-level key", edit(t, `"seed": 1,`, `"seed": 1, "seed": 2,`), []string{"duplicate key seed"}},
+		{"duplicate nested key", edit(t, `"epochs": 6,`, `"epochs": 6, "epochs": 7,`), []string{"duplicate key train.epochs"}},
+		{"duplicate section", edit(t, `"data": {"seed": 1},`, `"data": {"seed": 1}, "data": {"seed": 2},`), []string{"duplicate key data"}},
 		{"two unknown keys reported together", edit(t, `"seed": 1,`, `"seed": 1, "x": 1, "data2": {},`), []string{"unknown key x", "unknown key data2"}},
 	}
 	for _, tc := range cases {
@@ -362,5 +366,60 @@ func TestParseConfigEdgeCases(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v does not contain %q", err, want)
 		}
+	}
+}
+
+// Repeated keys are found at any depth and inside arrays, and nothing else is
+// taken for one: the same key in two objects, or nesting deeper than
+// encoding/json accepts (its own error then stands).
+func TestCheckDuplicateKeys(t *testing.T) {
+	for raw, want := range map[string]string{
+		`{"a": {"b": 1}, "c": {"b": 2}}`:                        "",
+		`[{"a": 1}, {"a": 2}]`:                                  "",
+		`{"a": [{"x": 1}, {"y": [1, {"z": 1, "Z": 2}]}]}`:       "duplicate key a[1].y[1].Z",
+		`{"a": 1, "A": 2}`:                                      "duplicate key A",
+		`{"a": 1, "b": `:                                        "",
+		strings.Repeat("[", 20000) + strings.Repeat("]", 20000): "",
+	} {
+		err := CheckDuplicateKeys([]byte(raw))
+		if got := fmt.Sprint(err); (want == "" && err != nil) || (want != "" && got != want) {
+			t.Errorf("CheckDuplicateKeys(%.40s) = %v, want %q", raw, err, want)
+		}
+	}
+}
+
+// The description is copied into every run file (config.json, checkpoint.json,
+// the resumable checkpoint), so a huge one is refused, from a file or -set.
+func TestDescriptionIsBounded(t *testing.T) {
+	long := strings.Repeat("é", MaxDescription/2+1) // bytes, not characters, are counted
+	want := fmt.Sprintf("description is %d bytes long; at most %d", len(long), MaxDescription)
+	path := writeConfig(t, edit(t, `"test"`, `"`+long+`"`))
+	for _, err := range []error{second(Load(path)), second(Load(writeConfig(t, tinyJSON), "description="+long))} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one containing %q", err, want)
+		}
+	}
+	if _, err := Parse([]byte(tinyJSON), "description="+strings.Repeat("x", MaxDescription)); err != nil {
+		t.Errorf("a description of exactly %d bytes: %v", MaxDescription, err)
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
+
+// Thousands of unknown keys used to print one line each (51 MB of errors for
+// 2.5 million); the first 20, sorted, are listed and the rest counted.
+func TestUnknownKeysAreCapped(t *testing.T) {
+	var extra strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&extra, `"k%04d": 1, `, i)
+	}
+	_, err := Parse([]byte(edit(t, `"seed": 1,`, extra.String()+`"seed": 1,`)), "model.zz=1")
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != 21 || lines[0] != "unknown key k0000" || lines[19] != "unknown key k0019" ||
+		lines[20] != "and 981 more unknown keys" {
+		t.Errorf("error has %d lines: %q ... %q", len(lines), lines[0], lines[len(lines)-1])
 	}
 }

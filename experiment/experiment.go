@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -47,7 +46,7 @@ var plottable = map[string]string{
 // Load reads an experiment file strictly and resolves every run's config, so
 // that a typo fails before any training starts. Its base is relative to it.
 func Load(path string) (*Experiment, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := config.ReadFile(path, config.MaxJSONSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading experiment: %w", err)
 	}
@@ -58,7 +57,7 @@ func Load(path string) (*Experiment, error) {
 // configs.FS), whose base is read from fsys too; shown is the path results
 // and errors name it by, such as configs/experiments/scaling.json.
 func LoadFS(fsys fs.FS, name, shown string) (*Experiment, error) {
-	raw, err := fs.ReadFile(fsys, name)
+	raw, err := config.ReadFileFS(fsys, name, config.MaxJSONSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading experiment: %w", err)
 	}
@@ -81,7 +80,7 @@ func parse(raw []byte, e *Experiment) (*Experiment, error) {
 func trimExt(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
 
 func (e *Experiment) validate() error {
-	var errs []error
+	errs := []error{config.CheckDescription(e.Description)}
 	if len(e.Seeds) == 0 {
 		errs = append(errs, errors.New("seeds: list at least one seed"))
 	}
@@ -123,7 +122,7 @@ func (e *Experiment) Config(v Variant, seed int64) (config.Run, error) {
 // builtInBase reads a built-in experiment's base beside it in its fsys.
 func (e *Experiment) builtInBase(sets []string) (config.Run, error) {
 	shown := path.Join(path.Dir(e.Path), e.Base)
-	raw, err := fs.ReadFile(e.fsys, path.Join(path.Dir(e.fsName), e.Base))
+	raw, err := config.ReadFileFS(e.fsys, path.Join(path.Dir(e.fsName), e.Base), config.MaxJSONSize)
 	if err != nil {
 		return config.Run{}, fmt.Errorf("reading config %s: %w", shown, err)
 	}

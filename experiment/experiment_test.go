@@ -90,12 +90,17 @@ func TestExperimentFileErrors(t *testing.T) {
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.nope=1"]}]}`, "unknown key model.nope"},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.heads=3"]}]}`, "divisible by heads"},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}], "plots": ["loss"]}`, `unknown series "loss"`},
+		{`{"base": "BASE", "seeds": [1], "seeds": [2], "variants": [{"name": "a", "set": []}]}`, "duplicate key seeds"},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}, {"name": "b", "set": [], "name": "c"}]}`, "duplicate key variants[1].name"},
+		{`{"base": "BASE", "seeds": [1], "Seeds": [2], "variants": [{"name": "a", "set": []}]}`, "duplicate key Seeds"},
+		{`{"description": "` + strings.Repeat("x", 5000) + `", "base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}]}`,
+			"description is 5000 bytes long; at most 4096"},
 		{`{"base": "/nonexistent.json", "seeds": [1], "variants": [{"name": "a", "set": []}]}`, "nonexistent.json"},
 	}
 	for _, tc := range cases {
 		_, err := Load(writeExperiment(t, tc.body))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "tinyexp.json") {
-			t.Errorf("%s:\n got %v\nwant an error naming tinyexp.json and %q", tc.body, err, tc.want)
+			t.Errorf("%.200s:\n got %v\nwant an error naming tinyexp.json and %q", tc.body, err, tc.want)
 		}
 	}
 }

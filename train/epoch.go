@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"runtime"
 	"time"
 
 	"itformer/checkpoint"
+	"itformer/config"
 	"itformer/data"
 	"itformer/model"
 )
@@ -162,10 +162,14 @@ func (rec EpochRecord) Line(epochs int) string {
 		rec.Seconds, rec.SentencesPerSecond, rec.HeapMB, mark)
 }
 
+// maxEpochLog bounds epochs.jsonl: a line is about 400 bytes, and
+// train.epochs is at most 1,000,000.
+const maxEpochLog = 1 << 30
+
 // readEpochLog reads a run folder's epochs.jsonl; a line cut short by a crash
 // ends the log rather than failing it.
 func readEpochLog(path string) ([]EpochRecord, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := config.ReadFile(path, maxEpochLog)
 	if err != nil {
 		return nil, err
 	}

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"itformer/checkpoint"
+	"itformer/config"
 )
 
 // MarkerName is the file that marks a folder as a run folder this program made.
@@ -55,7 +56,7 @@ func CheckOutDir(dir string, overwrite bool) error {
 
 // isRunFolder reports whether dir holds a run's marker.
 func isRunFolder(dir string) bool {
-	raw, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	raw, err := config.ReadFile(filepath.Join(dir, MarkerName), config.MaxJSONSize) // a FIFO must not hang us
 	if err != nil {
 		return false
 	}
@@ -146,7 +147,7 @@ func removeResumeCheckpoint(dir string, ours bool) error {
 
 // resumeWeights is the weights file resume/checkpoint.json names, if any.
 func resumeWeights(resume string) string {
-	raw, err := os.ReadFile(filepath.Join(resume, checkpoint.FileName))
+	raw, err := config.ReadFile(filepath.Join(resume, checkpoint.FileName), config.MaxJSONSize)
 	if err != nil {
 		return ""
 	}

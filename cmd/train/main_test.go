@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"itformer/config"
 	"itformer/train"
 )
 
@@ -105,10 +106,13 @@ func TestSignalDuringSetup(t *testing.T) {
 }
 
 // Without -config, train uses the default config built into the binary, so it
-// runs from any directory. (The batch size makes it stop before training.)
+// runs from any directory. (The batch size makes it stop before training;
+// -max-memory lets it past the memory estimate to the check that names it.)
 func TestDefaultConfigFromAnyDirectory(t *testing.T) {
 	t.Chdir(t.TempDir())
-	err := run([]string{"-set", "train.batch_size=10000"})
+	limit := config.MaxMemory
+	t.Cleanup(func() { config.MaxMemory = limit })
+	err := run([]string{"-max-memory", "64GB", "-set", "train.batch_size=10000"})
 	if want := "train.batch_size is 10000 but the training set has 6,000 sentences"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("train from another directory: %v\nwant the default config loaded and %q", err, want)
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -32,6 +33,41 @@ func TestCommandsAgreeOnUsageMistakes(t *testing.T) {
 		if strings.Count(msg, "flag provided but not defined: -no-such-flag") != 1 ||
 			strings.Count(msg, "usage: "+name) != 1 || !strings.HasPrefix(msg, name+": ") {
 			t.Errorf("%s -no-such-flag printed\n%s\nwant the message once, then the usage line", name, msg)
+		}
+	}
+}
+
+// train's -max-memory reaches the config's memory check: a limit below what
+// the tiny config needs refuses it by name (exit 1), before any run folder is
+// made, and a malformed size is a usage mistake (exit 2).
+func TestTrainMaxMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cmd/train")
+	}
+	bin := filepath.Join(t.TempDir(), "train")
+	if out, err := exec.Command("go", "build", "-o", bin, "itformer/cmd/train").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out := filepath.Join(t.TempDir(), "run")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-max-memory", "1MB"}, 1, "(limit 1 MB; raise it with -max-memory)"},
+		{[]string{"-max-memory", "8XB"}, 2, `invalid value "8XB" for flag -max-memory: want a size such as 500MB, 8GB or 16GiB`},
+		{[]string{"-set", "model.layers=100000"}, 1, "tiny.json: model.layers = 100000: the run would need about 3.8 TB (limit 8 GB; raise it with -max-memory)"},
+	} {
+		cmd := exec.Command(bin, append([]string{"-config", "../../../configs/tiny.json", "-out", out}, tc.args...)...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != tc.code || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("train %q: %v\n%s\nwant exit status %d and %q", tc.args, err, stderr.String(), tc.code, tc.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("train %q made the run folder", tc.args)
 		}
 	}
 }

@@ -1,0 +1,212 @@
+package config
+
+// Memory. Sizes are free numbers in a config, a -set flag or a
+// checkpoint.json (whose checksum covers only the weights), and a huge one
+// used to end minutes later in "fatal error: out of memory" or a makeslice
+// panic (layers=1e5 built graphs for 12 minutes at 3.9 GB). So the memory a
+// run or a model needs is estimated from its sizes before anything is
+// allocated, and one over the limit is refused, naming the sizes that drive
+// the estimate.
+//
+// The estimate is of the peak resident set, in bytes, of a training run:
+//
+//	base              the runtime, corpus and lexicon: 42 MB measured with every size tiny
+//	+ params·240      weights, gradients, Adam's m and v, the best epoch's copy and the
+//	                  copies made while saving: 216 bytes a parameter measured (1.76 M
+//	                  parameters, d_model 512, batch 1)
+//	+ layers·1 MB     the graphs' nodes and tape: 0.35 MB a layer live, doubled, rounded up
+//	+ 2·dtype bytes·(training graph's numbers + evaluation graph's numbers)
+//
+// where a graph of batch B over T = max_len tokens holds
+//
+//	B·T·(layers·(cd·d_model + cf·d_ff + ch·heads·T) + cx·d_model)
+//
+// numbers: per token and layer, cd for each model dimension (projections,
+// residuals, layer norms), cf for each feed-forward unit and ch for each
+// attention score (scores, scaled, masked, softmax); cx for the embedding and
+// the resolution head. These were counted as the live heap after one run of
+// graphs of varied sizes (runtime.ReadMemStats): training (values and
+// gradients) 60, 5.3, 16.3 and about 8; evaluation (attention kept) 22.6, 3.0,
+// 5.7 and about 4; used rounded up below. The factor 2 is the garbage
+// collector's: with GOGC=100 the heap grows to twice what is live before a
+// collection, and peak RSS was 1.4 to 2.2 times the graphs' live size.
+//
+// Against 12 real runs of cmd/train (one epoch, peak RSS by /usr/bin/time)
+// the estimate is 1.1 to 1.5 times the measurement and never below it; the
+// default config peaked at 153 MB and is estimated at 189 MB.
+// TestEstimateCoversMeasuredRuns keeps that table.
+//
+// Loading a model for inference needs the same base, its parameters (the
+// file, the decoded values, the tensors: 49 bytes a parameter measured with
+// cmd/infer, 56 used; a resumable checkpoint's Adam moments add 32) and one
+// evaluation graph of batch 1.
+//
+// Everything is computed in float64: sizes up to 2^63 multiply to at most
+// about 1e100 bytes, far inside float64's range, so nothing can overflow.
+
+import (
+	"fmt"
+	"strings"
+
+	"itformer/model"
+)
+
+// DefaultMaxMemory is the limit unless -max-memory says otherwise. The
+// development machine has 24 GiB; cmd/experiment trains two runs at once, so
+// two runs at the limit, plus the system, still fit. The shipped configs need
+// about 0.2 GB, so the limit only stops runs needing 40 times that and more.
+const DefaultMaxMemory ByteSize = 8_000_000_000
+
+// MaxMemory is the limit Validate holds runs to and checkpoint loading holds
+// models to. cmd/train's -max-memory sets it.
+var MaxMemory = DefaultMaxMemory
+
+const (
+	baseBytes     = 50e6 // 42 MB measured, rounded up
+	trainPerParam = 240  // bytes
+	loadPerParam  = 56
+	adamPerParam  = 32 // m and v, as read and as decoded
+	perLayer      = 1e6
+	gcFactor      = 2
+	runVocab      = 300 // a run config has no vocab_size; the generated corpus has 241 words
+)
+
+// coef are a graph's numbers per token: cd, cf and ch per layer, cx once.
+type coef struct{ cd, cf, ch, cx float64 }
+
+var (
+	trainCoef = coef{cd: 64, cf: 6, ch: 17, cx: 8}
+	evalCoef  = coef{cd: 24, cf: 3, ch: 6, cx: 4}
+)
+
+// sizes are what an estimate depends on, kept as given for messages.
+type sizes struct {
+	vocab, dModel, heads, dFF, layers, maxLen, batch, evalBatch int
+	dtypeBytes                                                  float64
+	resumable                                                   bool
+}
+
+// sizeFields are the sizes by their dotted names, with configs/default.json's
+// values (for the vocabulary, runVocab), against which drivers weighs them.
+var sizeFields = []struct {
+	name string
+	ref  int
+	get  func(*sizes) *int
+}{
+	{"model.vocab_size", runVocab, func(s *sizes) *int { return &s.vocab }},
+	{"model.d_model", 32, func(s *sizes) *int { return &s.dModel }},
+	{"model.heads", 2, func(s *sizes) *int { return &s.heads }},
+	{"model.d_ff", 64, func(s *sizes) *int { return &s.dFF }},
+	{"model.layers", 2, func(s *sizes) *int { return &s.layers }},
+	{"model.max_len", 16, func(s *sizes) *int { return &s.maxLen }},
+	{"train.batch_size", 32, func(s *sizes) *int { return &s.batch }},
+	{"train.eval_batch_size", 128, func(s *sizes) *int { return &s.evalBatch }},
+}
+
+func modelSizes(m model.Config) sizes {
+	s := sizes{vocab: m.VocabSize, dModel: m.DModel, heads: m.Heads, dFF: m.DFF, layers: m.Layers, maxLen: m.MaxLen, dtypeBytes: 8}
+	if m.DType == "float32" {
+		s.dtypeBytes = 4
+	}
+	return s
+}
+
+func (c Run) sizes() sizes {
+	s := modelSizes(c.Model)
+	if s.vocab == 0 {
+		s.vocab = runVocab
+	}
+	s.batch, s.evalBatch = c.Train.BatchSize, c.Train.EvalBatchSize
+	return s
+}
+
+// ParamCount is the number of learned numbers of a model of these sizes: the
+// sum over model.ParamSpecs, in closed form so that absurd sizes cost nothing
+// to count, and in float64 so that no size can overflow it.
+func ParamCount(m model.Config) float64 { return modelSizes(m).params() }
+
+func (s sizes) params() float64 {
+	d, f, layers, vocab := float64(s.dModel), float64(s.dFF), float64(s.layers), float64(s.vocab)
+	// W^Q, W^K, W^V, W^O; the feed-forward's two matrices and two biases; two layer norms' gain and bias.
+	perLayer := 4*d*d + 2*d*f + f + d + 4*d
+	return vocab*d + layers*perLayer + 2*d*d // the embedding and the resolution head's W_q, W_k
+}
+
+// graph is the number of values (and, for training, gradients) a graph of
+// this batch holds.
+func (s sizes) graph(batch int, k coef) float64 {
+	t, layers := float64(s.maxLen), float64(s.layers)
+	perToken := layers*(k.cd*float64(s.dModel)+k.cf*float64(s.dFF)+k.ch*float64(s.heads)*t) + k.cx*float64(s.dModel)
+	return float64(batch) * t * perToken
+}
+
+func trainingBytes(s sizes) float64 {
+	activations := s.graph(s.batch, trainCoef) + s.graph(s.evalBatch, evalCoef)
+	return baseBytes + s.params()*trainPerParam + float64(s.layers)*perLayer + gcFactor*s.dtypeBytes*activations
+}
+
+func loadingBytes(s sizes) float64 {
+	perParam := loadPerParam
+	if s.resumable {
+		perParam += adamPerParam
+	}
+	return baseBytes + s.params()*float64(perParam) + float64(s.layers)*perLayer + gcFactor*s.dtypeBytes*s.graph(1, evalCoef)
+}
+
+// MemoryEstimate is the peak memory, in bytes, that training c is estimated
+// to take (see above).
+func (c Run) MemoryEstimate() float64 { return trainingBytes(c.sizes()) }
+
+// CheckMemory refuses a run estimated to need more than limit.
+func (c Run) CheckMemory(limit ByteSize) error {
+	return checkMemory(c.sizes(), trainingBytes, limit, "the run would need", "; raise it with -max-memory")
+}
+
+// CheckModelMemory refuses a model (from a checkpoint, resumable or not) that
+// loading for inference is estimated to need more than limit for.
+func CheckModelMemory(m model.Config, resumable bool, limit ByteSize) error {
+	s := modelSizes(m)
+	s.resumable = resumable
+	return checkMemory(s, loadingBytes, limit, "loading the model would need", "")
+}
+
+func checkMemory(s sizes, estimate func(sizes) float64, limit ByteSize, doing, hint string) error {
+	need := estimate(s)
+	if need <= float64(limit) {
+		return nil
+	}
+	return fmt.Errorf("%s%s about %s (limit %s%s)", drivers(s, estimate, float64(limit)), doing, FormatBytes(need), limit, hint)
+}
+
+// drivers names the sizes that take the estimate over limit, as
+// "model.layers = 100000: ". Among the sizes above the default config's
+// values it repeatedly picks the one whose setting back shrinks the estimate
+// most, until setting the picked ones back would fit the limit. A size whose
+// setting back would save under 10% is not named, so a limit below what even
+// the default sizes need names none.
+func drivers(s sizes, estimate func(sizes) float64, limit float64) string {
+	var named []string
+	for estimate(s) > limit {
+		best, bestEst := -1, estimate(s)/1.1
+		for i, f := range sizeFields {
+			if *f.get(&s) <= f.ref {
+				continue
+			}
+			smaller := s
+			*f.get(&smaller) = f.ref
+			if e := estimate(smaller); e < bestEst {
+				best, bestEst = i, e
+			}
+		}
+		if best < 0 {
+			break
+		}
+		f := sizeFields[best]
+		named = append(named, fmt.Sprintf("%s = %d", f.name, *f.get(&s)))
+		*f.get(&s) = f.ref
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	return strings.Join(named, ", ") + ": "
+}
