@@ -375,7 +375,7 @@ func TestCheckpointRefusals(t *testing.T) {
 		}, []string{"checkpoint.json", "duplicate key sha256"}},
 		{"huge layers, checksum still matching", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["layers"] = 100000 })
-		}, []string{"checkpoint.json: model.layers = 100000: loading the model would need about", "(limit 8 GB)"}},
+		}, []string{"checkpoint.json: model.layers = 100000: loading the model would need about", "(limit 8 GB; raise it with -max-memory)"}},
 		{"d_model of 1e18", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["d_model"] = 1000000000000000000 })
 		}, []string{"model.d_model = 1000000000000000000: loading the model would need about"}},
@@ -504,7 +504,7 @@ func TestNotACheckpoint(t *testing.T) {
 // its weights are read.
 func TestLoadHonoursTheMemoryLimit(t *testing.T) {
 	dir := newFixture(t, "float64", 16, 5).save(t)
-	if _, err := Load(dir, MaxMemory(10_000_000)); err == nil || !strings.Contains(err.Error(), "loading the model would need about 52.2 MB (limit 10 MB)") {
+	if _, err := Load(dir, MaxMemory(10_000_000)); err == nil || !strings.Contains(err.Error(), "loading the model would need about 52.2 MB (limit 10 MB; raise it with -max-memory)") {
 		t.Errorf("under a 10 MB limit: %v", err)
 	}
 	editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["layers"] = 10000 }) // about 10 GB

@@ -167,7 +167,7 @@ func (c Run) CheckMemory(limit ByteSize) error {
 func CheckModelMemory(m model.Config, resumable bool, limit ByteSize) error {
 	s := modelSizes(m)
 	s.resumable = resumable
-	return checkMemory(s, loadingBytes, limit, "loading the model would need", "")
+	return checkMemory(s, loadingBytes, limit, "loading the model would need", "; raise it with -max-memory")
 }
 
 func checkMemory(s sizes, estimate func(sizes) float64, limit ByteSize, doing, hint string) error {

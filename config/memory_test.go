@@ -137,7 +137,7 @@ func TestCheckModelMemory(t *testing.T) {
 	m.Layers = 100000
 	err := CheckModelMemory(m, false, DefaultMaxMemory)
 	if want := "model.layers = 100000: loading the model would need about "; err == nil || !strings.HasPrefix(err.Error(), want) ||
-		!strings.HasSuffix(err.Error(), "(limit 8 GB)") {
+		!strings.HasSuffix(err.Error(), "(limit 8 GB; raise it with -max-memory)") {
 		t.Errorf("100000 layers: %v", err)
 	}
 	m.Layers, m.VocabSize = 2, 1<<40

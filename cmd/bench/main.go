@@ -70,6 +70,7 @@ func run(args []string) error {
 	script := fs.String("script", "", "the PyTorch step script (default: cmd/bench/pytorch_step.py, built in)")
 	threads := fs.String("torch-threads", "2,1", "torch.set_num_threads values to compare, comma-separated")
 	sentence := fs.String("sentence", "A dog ate the food because it was hungry", "the sentence for the infer section")
+	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
 	}

@@ -36,6 +36,7 @@ func run(args []string) error {
 	docs := fs.Bool("docs", false, "write the results to docs/experiments/<name>/, the tracked ones (run from the repository root)")
 	runs := fs.String("runs", "", "keep every run's folder here (default: discard them)")
 	workers := fs.Int("workers", 0, "runs at a time (default: one per core)")
+	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
 	}

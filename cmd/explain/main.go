@@ -41,6 +41,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.layer, "layer", 0, "layer, 1-based (default: the head trained to point, else the last layer)")
 	fs.IntVar(&o.head, "head", 0, "head, 1-based (default: as -layer)")
 	fs.StringVar(&o.example, "example", "", "an explainer's worked example instead of a sentence: robots or pool")
+	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}

@@ -36,6 +36,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	htmlPath := fs.String("html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
+	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}

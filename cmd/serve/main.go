@@ -51,6 +51,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "localhost:8080", "address to listen on (host:port); keep the host a loopback one unless you mean to share the page")
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	open := fs.Bool("open", false, "open the page in the default browser")
+	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func run(args []string) error {
 	seed := fs.String("seed", "", "override the config's seed (weights and batch order)")
 	resume := fs.String("resume", "", "continue the stopped run in this folder (its config.json is used)")
 	overwrite := fs.Bool("overwrite", false, "write into -out even if it holds files this program did not make (the run's files there are replaced; no other file is deleted)")
-	fs.Var(&config.MaxMemory, "max-memory", "refuse a run, or a resume, estimated to need more `memory` than this (500MB, 8GB, 16GiB)")
+	fs.MaxMemoryFlag()
 	var sets overrides
 	fs.Var(&sets, "set", "override a config field, e.g. -set train.epochs=5 (repeatable)")
 	if err := fs.Parse(args, os.Stdout); err != nil {

@@ -15,6 +15,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"itformer/config"
 )
 
 // ErrUsage marks mistakes in how a command was called (exit status 2).
@@ -71,6 +73,13 @@ func (f *FlagSet) NoArguments() error {
 		return f.Mistake("unexpected argument %q (this command takes flags only)", f.Arg(0))
 	}
 	return nil
+}
+
+// MaxMemoryFlag adds -max-memory, which raises (or lowers) config.MaxMemory:
+// the estimated memory above which a run or a model is refused before
+// anything is allocated.
+func (f *FlagSet) MaxMemoryFlag() {
+	f.Var(&config.MaxMemory, "max-memory", "refuse a run or a model estimated to need more `memory` than this (500MB, 8GB, 16GiB)")
 }
 
 // Help is the usage line and every flag with its default.
