@@ -257,3 +257,28 @@ func TestExperimentSwitches(t *testing.T) {
 		}
 	}
 }
+
+// A spread row's loss is the cross-entropy against an even split of its
+// positions: -mean_b sum_j (1/|S_b|) log P_b(j), here for one spread and one
+// ordinary row; a bad spread position is refused by name.
+func TestSpreadTarget(t *testing.T) {
+	p := newTestParams(t, tinyConfig)
+	b := twoSentences()
+	b.Spread = [][]int{{1, 3}, nil}
+	out := runGraph(t, p, GraphOptions{Batch: 2, SeqLen: 7}, b)
+	want := -(0.5*math.Log(out.Probs.Row(0)[1])+0.5*math.Log(out.Probs.Row(0)[3]))/2 - math.Log(out.Probs.Row(1)[0])/2
+	if math.Abs(out.Loss-want) > 1e-12 {
+		t.Errorf("loss %v, want %v", out.Loss, want)
+	}
+	gr, err := NewGraph(p, GraphOptions{Batch: 2, SeqLen: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gr.Close()
+	for _, bad := range [][][]int{{{1, 4}, nil}, {{9}, nil}, {{1}}} {
+		b.Spread = bad
+		if _, err := gr.Run(b); err == nil {
+			t.Errorf("spread %v accepted", bad)
+		}
+	}
+}

@@ -16,8 +16,14 @@ const maskValue = -1e9
 // Batch is a padded batch in the graph's geometry: row b holds IDs[b·T : (b+1)·T],
 // of which the first Lengths[b] are real. A row of length 0 is filler and is ignored.
 // Antecedent may be nil (inference), and the loss is then 0.
+//
+// Spread, if not nil, marks the rows whose answer the sentence cannot decide
+// (its deciding word was replaced by <unk>): Spread[b] lists the positions
+// the target is spread evenly over, both candidate nouns, so training asks
+// for an honest "either" instead of a confident guess; nil for the others.
 type Batch struct {
 	IDs, Lengths, Pronoun, Antecedent []int
+	Spread                            [][]int
 }
 
 // Run feeds a batch, runs the graph and returns the loss and what the options asked for.
@@ -50,6 +56,9 @@ func (gr *Graph) check(b Batch) error {
 	if b.Antecedent != nil && len(b.Antecedent) != s.B {
 		return fmt.Errorf("batch has %d antecedents, graph wants %d", len(b.Antecedent), s.B)
 	}
+	if b.Spread != nil && len(b.Spread) != s.B {
+		return fmt.Errorf("batch has %d spread rows, graph wants %d", len(b.Spread), s.B)
+	}
 	var errs []error
 	for r := 0; r < s.B; r++ {
 		errs = append(errs, checkRow(b, r, s.T, vocab))
@@ -76,6 +85,19 @@ func checkRow(b Batch, r, T, vocab int) error {
 	if b.Antecedent != nil {
 		if a := b.Antecedent[r]; a < 0 || a >= n || a == b.Pronoun[r] {
 			return fmt.Errorf("row %d: antecedent position %d must be a word of the sentence [0, %d) other than the pronoun", r, a, n)
+		}
+	}
+	return checkSpread(b, r, n)
+}
+
+// checkSpread refuses spread positions outside the sentence or on the pronoun.
+func checkSpread(b Batch, r, n int) error {
+	if b.Spread == nil {
+		return nil
+	}
+	for _, p := range b.Spread[r] {
+		if p < 0 || p >= n || p == b.Pronoun[r] {
+			return fmt.Errorf("row %d: spread position %d must be a word of the sentence [0, %d) other than the pronoun", r, p, n)
 		}
 	}
 	return nil
@@ -106,14 +128,26 @@ func (gr *Graph) feed(b Batch) {
 		}
 		if n > 0 {
 			candidates[r*s.T+b.Pronoun[r]] = maskValue
-			if b.Antecedent != nil {
-				target[r*s.T+b.Antecedent[r]] = weight
-			}
+			writeTarget(target[r*s.T:(r+1)*s.T], b, r, weight)
 		}
 	}
 	gorgoniax.CopyInto(gr.in.keyMask.Value().(*tensor.Dense), keyMask)
 	gorgoniax.CopyInto(gr.in.candidates.Value().(*tensor.Dense), candidates)
 	gorgoniax.CopyInto(gr.in.target.Value().(*tensor.Dense), target)
+}
+
+// writeTarget puts row r's share of the loss, weight, on its antecedent, or
+// spreads it evenly over the row's Spread positions.
+func writeTarget(row []float64, b Batch, r int, weight float64) {
+	switch {
+	case b.Antecedent == nil:
+	case b.Spread != nil && len(b.Spread[r]) > 0:
+		for _, p := range b.Spread[r] {
+			row[p] += weight / float64(len(b.Spread[r]))
+		}
+	default:
+		row[b.Antecedent[r]] = weight
+	}
 }
 
 func countLabelled(b Batch) int {
