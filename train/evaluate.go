@@ -26,12 +26,18 @@ type Evaluation struct {
 	// the entropy of its attention row divided by log(n): 0 when each word
 	// attends to one word only (a saturated softmax), 1 when it attends evenly.
 	AttentionEntropy float64 `json:"attention_entropy"`
+	// Calibration (calibration.go): the model's confidence in its answer, the
+	// more probable candidate's share of the two, against how often it is right.
+	ECE                float64 `json:"expected_calibration_error"`
+	MeanTopProbability float64 `json:"mean_top_probability"` // mean confidence; 0.5 is "cannot tell"
+	Reliability        []Bin   `json:"reliability"`
 }
 
 // evaluate runs every batch of a split through a forward-only graph.
 func evaluate(g *model.Graph, batches []data.Batch, layers, heads int) (Evaluation, error) {
 	e := Evaluation{Strongest: grid(layers, heads), Preference: grid(layers, heads)}
 	correct, entropySum, rows := 0, 0.0, 0
+	var cal calibration
 	for _, b := range batches {
 		out, err := g.Run(ModelBatch(b))
 		if err != nil {
@@ -43,6 +49,7 @@ func evaluate(g *model.Graph, batches []data.Batch, layers, heads int) (Evaluati
 			if model.ArgMax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
 				correct++
 			}
+			cal.add(out.Probs.Row(r), b.Examples[r])
 		}
 		countAlignment(&e, out, b)
 		s, r := attentionEntropy(out, b)
@@ -52,6 +59,7 @@ func evaluate(g *model.Graph, batches []data.Batch, layers, heads int) (Evaluati
 	if rows > 0 {
 		e.AttentionEntropy = entropySum / float64(rows)
 	}
+	e.Reliability, e.ECE, e.MeanTopProbability = cal.result()
 	if e.N > 0 {
 		e.Loss /= float64(e.N)
 		e.Accuracy = float64(correct) / float64(e.N)
