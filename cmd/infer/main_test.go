@@ -21,7 +21,6 @@ func TestMissionSentenceAndTwin(t *testing.T) {
 		{"A dog ate the food because it was tasty", "food"},
 		{"The food was eaten by the dog because it was hungry.", "dog"},
 		{"Because it was tasty, the dog ate the food.", "food"},
-		{"truck it fresh buried", "truck"}, // the only noun, though "fresh" gets the model's weight
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
@@ -31,6 +30,58 @@ func TestMissionSentenceAndTwin(t *testing.T) {
 		first := strings.SplitN(out.String(), "\n", 2)[0]
 		if !strings.Contains(first, `refers to "`+tc.want+`"`) {
 			t.Errorf("%q: first line %q, want the answer %q", tc.sentence, first, tc.want)
+		}
+	}
+}
+
+// The mission sentence's answer, as README quotes it: a confident answer
+// over known words prints no line about guessing.
+func TestConfidentAnswerIsPrintedAsBefore(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	want := "\"it\" (word 7) refers to \"dog\" (100.0%)\ncandidates: dog 100.0%   food 0.0%\n\nattention of \"it\""
+	if !strings.HasPrefix(out.String(), want) || strings.Contains(out.String(), "guess") || strings.Contains(out.String(), "note:") {
+		t.Errorf("output\n%s\nwant it to begin\n%s", out.String(), want)
+	}
+}
+
+// A guess says so on its answer line and, right under it, why: here
+// "truck" is the only noun, but the model puts its weight on "fresh".
+func TestGuessIsSaidPlainly(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"truck it fresh buried"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(out.String(), "\n", 3)
+	want := []string{`"it" (word 2) might refer to "truck" (0.0%)`,
+		`this is a guess: almost none of the model's probability (less than 0.1%) is on the candidates`}
+	if lines[0] != want[0] || lines[1] != want[1] {
+		t.Errorf("first lines\n%s\n%s\nwant\n%s\n%s", lines[0], lines[1], want[0], want[1])
+	}
+}
+
+// The two lines, on predictions made up for the purpose: the rule's
+// reason under the answer, or a softer note for a confident answer that
+// has unknown words outside the candidates.
+func TestRenderAnswer(t *testing.T) {
+	p := inference.Prediction{Tokens: strings.Fields("a dog ate the food because it was famished"), Pronoun: 6, Answer: 1, AnswerWord: "dog",
+		WordProbs: []float64{0, 0.55, 0, 0, 0.45, 0, 0, 0, 0}}
+	cases := []struct {
+		c    inference.Confidence
+		want string
+	}{
+		{inference.Confidence{Guess: true, Reason: "why"}, "\"it\" (word 7) might refer to \"dog\" (55.0%)\nthis is a guess: why\n"},
+		{inference.Confidence{Reason: "unknown"}, "\"it\" (word 7) refers to \"dog\" (55.0%)\nnote: unknown\n"},
+		{inference.Confidence{}, "\"it\" (word 7) refers to \"dog\" (55.0%)\n"},
+	}
+	for _, tc := range cases {
+		p.Confidence = tc.c
+		var out bytes.Buffer
+		renderAnswer(&out, p)
+		if out.String() != tc.want {
+			t.Errorf("%+v: printed\n%s\nwant\n%s", tc.c, out.String(), tc.want)
 		}
 	}
 }
@@ -48,10 +99,18 @@ func TestJSONOutput(t *testing.T) {
 	if p.AnswerWord != "dog" || p.Tokens[p.Pronoun] != "it" || len(p.Attention) != 2 || p.Candidates[0].Word != "dog" {
 		t.Fatalf("unexpected result %+v", p)
 	}
+	// Whether the answer is a guess, and the rule that says so.
+	var doc struct {
+		GuessRule string `json:"guess_rule"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !strings.Contains(doc.GuessRule, "below 0.8") ||
+		p.Confidence.Guess || p.Confidence.TopProbability < 0.99 || p.Confidence.CandidateMass < 0.99 {
+		t.Errorf("confidence %+v, rule %q: want a confident answer and the rule", p.Confidence, doc.GuessRule)
+	}
 	// The text counts words from 1, JSON from 0: the document must say so.
-	var doc struct{ Positions string }
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !strings.Contains(doc.Positions, "0-based") || p.Pronoun != 6 {
-		t.Errorf("positions %q (pronoun at %d): the JSON does not say its positions are 0-based", doc.Positions, p.Pronoun)
+	var positions struct{ Positions string }
+	if err := json.Unmarshal(out.Bytes(), &positions); err != nil || !strings.Contains(positions.Positions, "0-based") || p.Pronoun != 6 {
+		t.Errorf("positions %q (pronoun at %d): the JSON does not say its positions are 0-based", positions.Positions, p.Pronoun)
 	}
 }
 
