@@ -127,12 +127,12 @@ func TestConfidenceInJSON(t *testing.T) {
 	}
 }
 
-// With the embedded model: the mission sentence is no guess, and a sentence
-// whose nouns and predicate it has never seen is one, by the same rule, in
-// Resolve and Trace alike.
+// With the embedded model, Resolve and Trace judge alike, and the mission
+// sentence is no guess (the other sentence is one for today's model, but a
+// retrained model may know its words).
 func TestResolveAndTraceJudge(t *testing.T) {
 	p := defaultPredictor(t)
-	for s, guess := range map[string]bool{mission: false, "The man lifted the boy because it was strong": true} {
+	for _, s := range []string{mission, "The man lifted the boy because it was strong"} {
 		res, err := p.Resolve(s)
 		if err != nil {
 			t.Fatal(err)
@@ -142,8 +142,8 @@ func TestResolveAndTraceJudge(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := res.Predictions[0].Confidence
-		if c.Guess != guess || (c.Reason == "") == guess || fmt.Sprint(tr.Answer.Confidence) != fmt.Sprint(c) {
-			t.Errorf("%q: Resolve %+v, Trace %+v; want guess %v", s, c, tr.Answer.Confidence, guess)
+		if (s == mission && c.Guess) || (c.Reason == "") == c.Guess || fmt.Sprint(tr.Answer.Confidence) != fmt.Sprint(c) {
+			t.Errorf("%q: Resolve %+v, Trace %+v", s, c, tr.Answer.Confidence)
 		}
 	}
 	tr, err := p.Trace("The dog ate the food")
