@@ -68,6 +68,8 @@ type Prediction struct {
 	Answer     int         `json:"answer"`      // token position of the most probable candidate
 	AnswerWord string      `json:"answer_word"` // Tokens[Answer]
 	Candidates []Candidate `json:"candidates"`  // the words that may head a noun phrase, most probable first
+	// Confidence says whether the answer is a guess, and why (see GuessBelow).
+	Confidence Confidence `json:"confidence"`
 	// WordProbs is the model's softmax over every word of the sentence,
 	// punctuation and all; the answer is chosen among Candidates only.
 	WordProbs []float64 `json:"word_probabilities"`
@@ -162,11 +164,17 @@ func (p *Predictor) roles(sentence string, tokens []string) (pronouns, heads []i
 	if len(tokens) < 2 {
 		return nil, nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
 	}
-	heads = nounHeads(tokens, func(w string) bool { _, ok := p.ck.Vocab.ID(w); return ok })
+	heads = nounHeads(tokens, p.known)
 	if len(heads) == 0 {
 		return nil, nil, fmt.Errorf("%w in %q", ErrNoCandidate, sentence)
 	}
 	return pronouns, heads, nil
+}
+
+// known says whether the model's vocabulary has word.
+func (p *Predictor) known(word string) bool {
+	_, ok := p.ck.Vocab.ID(word)
+	return ok
 }
 
 // attentionMatrices copies every layer's and head's (T, T) weights of
@@ -210,6 +218,7 @@ func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, 
 	pr.Candidates = candidates(tokens, heads, probs)
 	pr.Answer = pr.Candidates[0].Position
 	pr.AnswerWord = tokens[pr.Answer]
+	pr.Confidence = judge(tokens, heads, pr.Candidates, p.known)
 	for l := range out.Trace {
 		var steps []model.WordSteps
 		var rows [][]float64

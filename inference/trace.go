@@ -14,6 +14,9 @@ type Traced struct {
 	Unknown  []string // read as <unk>
 	Pronouns []int    // positions of "it"; may be empty
 	Output   *model.Output
+	// Answer is the first "it"'s answer, with whether it is a guess; nil if
+	// the sentence has no "it" or no word it may refer to.
+	Answer *Prediction
 }
 
 // Trace runs sentence through the model keeping every step. The resolution
@@ -42,5 +45,24 @@ func (p *Predictor) Trace(sentence string) (*Traced, error) {
 	if err := checkTrace(tr.Output); err != nil {
 		return nil, err
 	}
+	if err := p.answer(tr); err != nil {
+		return nil, err
+	}
 	return tr, nil
+}
+
+// answer sets tr.Answer when the sentence has an "it" and a candidate: a
+// traced run computes the first "it"'s answer anyway, and explain says
+// whether it is a guess. The caller holds p.mu.
+func (p *Predictor) answer(tr *Traced) error {
+	heads := nounHeads(tr.Tokens, p.known)
+	if len(tr.Pronouns) == 0 || len(heads) == 0 {
+		return nil
+	}
+	pr, err := p.prediction(tr.Tokens, tr.Pronouns[0], tr.Output, heads)
+	if err != nil {
+		return err
+	}
+	tr.Answer = &pr
+	return nil
 }

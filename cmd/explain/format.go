@@ -52,6 +52,25 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// wrap breaks text at spaces into lines of at most width runes, the lines
+// after the first indented; a word longer than a line stays whole.
+func wrap(text string, width int, indent string) string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = indent + word
+		}
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
 func sum(v []float64) float64 {
 	s := 0.0
 	for _, x := range v {

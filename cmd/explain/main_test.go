@@ -109,6 +109,71 @@ func TestExplainModelSentence(t *testing.T) {
 	}
 }
 
+// Whether the answer is a guess is said under the sentence, with its
+// reason, in 80 columns, as Resolve judges it; a confident answer over known
+// words adds no line (README quotes it). The expected lines come from
+// Resolve, so a retrained model changes the numbers, not the test.
+func TestExplainSaysWhenTheAnswerIsAGuess(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"A dog ate the food because it was hungry", "The man lifted the boy because it was strong"} {
+		res, err := p.Resolve(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := res.Predictions[0]
+		out := explain(t, s)
+		want := "sentence: " + strings.Join(a.Tokens, " ") + "\n"
+		if a.Confidence.Reason != "" {
+			want += wrap(answerNote(&a), 80, "  ") + "\n"
+		}
+		if !strings.Contains(out, want+"sizes: ") || (a.Confidence.Guess && !strings.Contains(out, "\nthis is a guess: ")) {
+			t.Errorf("%q (confidence %+v): output lacks\n%s\n%s", s, a.Confidence, want, out)
+		}
+		checkWidth(t, out)
+	}
+}
+
+// The line for each kind of answer, on answers made up for the purpose.
+func TestAnswerNote(t *testing.T) {
+	a := &inference.Prediction{Tokens: strings.Fields("a dog ate the food because it was famished"), Pronoun: 6, Answer: 1, AnswerWord: "dog",
+		WordProbs: []float64{0, 0.55, 0, 0, 0.45, 0, 0, 0, 0}}
+	cases := []struct {
+		c    inference.Confidence
+		want string
+	}{
+		{inference.Confidence{Guess: true, Reason: "why"}, `this is a guess: "it" (word 7) might refer to "dog" (55.0%); why`},
+		{inference.Confidence{Reason: "what"}, `note: "it" (word 7) refers to "dog" (55.0%), but what`},
+		{inference.Confidence{}, ""},
+	}
+	for _, tc := range cases {
+		a.Confidence = tc.c
+		if got := answerNote(a); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.c, got, tc.want)
+		}
+	}
+	if answerNote(nil) != "" {
+		t.Error("no answer: a line anyway")
+	}
+}
+
+// wrap keeps every line within the width, indents the rest, and loses no word.
+func TestWrap(t *testing.T) {
+	text := strings.Repeat("word ", 40) + strings.Repeat("x", 90)
+	got := wrap(text, 30, "  ")
+	lines := strings.Split(got, "\n")
+	for i, l := range lines[:len(lines)-1] {
+		if utf8.RuneCountInString(l) > 30 || (i > 0) != strings.HasPrefix(l, "  ") {
+			t.Errorf("line %d: %q", i, l)
+		}
+	}
+	if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(text), " ") {
+		t.Errorf("words lost or changed:\n%s", got)
+	}
+}
+
 func checkWidth(t *testing.T, out string) {
 	t.Helper()
 	for _, line := range strings.Split(out, "\n") {

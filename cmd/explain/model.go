@@ -25,6 +25,9 @@ func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, 
 	word := tr.Tokens[t.word]
 	fmt.Fprintf(w, "%q (word %d of %d) in layer %d, head %d\n%s", word, t.word+1, len(tr.Tokens), t.layer+1, t.head+1, supervisedNote(p, t))
 	fmt.Fprintf(w, "sentence: %s\n", strings.Join(tr.Tokens, " "))
+	if line := answerNote(tr.Answer); line != "" {
+		fmt.Fprintln(w, wrap(line, 80, "  "))
+	}
 	fmt.Fprintf(w, "sizes: d_model %d, %d heads, so d_k = %d / %d = %d and sqrt(d_k) = %.3f\n\n",
 		c.DModel, c.Heads, c.DModel, c.Heads, steps.DK, sqrtf(steps.DK))
 	vectors, numbered := split(steps.List())
@@ -33,6 +36,21 @@ func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, 
 	fmt.Fprintf(w, "\nevery layer and head, where %q looks most (* = trained to point):\n", word)
 	summarise(w, p, tr, t.word)
 	return nil
+}
+
+// answerNote says that the first "it"'s answer is a guess and why, or,
+// for a confident answer, what its unknown words mean; it is empty for a
+// confident answer over known words, or with no answer.
+func answerNote(a *inference.Prediction) string {
+	if a == nil || a.Confidence.Reason == "" {
+		return ""
+	}
+	lead, verb, joint := "note: ", "refers to", ", but "
+	if a.Confidence.Guess {
+		lead, verb, joint = "this is a guess: ", "might refer to", "; "
+	}
+	return fmt.Sprintf("%s%q (word %d) %s %q (%.1f%%)%s%s", lead, a.Tokens[a.Pronoun], a.Pronoun+1,
+		verb, a.AnswerWord, 100*a.WordProbs[a.Answer], joint, a.Confidence.Reason)
 }
 
 func supervisedNote(p *inference.Predictor, t target) string {

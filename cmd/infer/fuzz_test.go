@@ -16,7 +16,8 @@ import (
 // text. Never a panic; either an error, or for every "it" an answer that is
 // the most probable of its candidates, which are words of the sentence other
 // than "it" and punctuation, with probabilities that sum to 1, exclude the
-// pronoun, and are never NaN; and no NaN in the attention.
+// pronoun, and are never NaN; a guess exactly when the rule says so; and no
+// NaN in the attention.
 // Seed corpus: testdata/fuzz/FuzzResolve; run go test -run '^$' -fuzz=FuzzResolve ./cmd/infer
 func FuzzResolve(f *testing.F) {
 	for _, s := range []string{"A dog ate the food because it was hungry", "", "it", "it it it", "🐶 ate it because it was 🍖", "The zorblax ate it.", "truck it fresh buried"} {
@@ -34,6 +35,7 @@ func FuzzResolve(f *testing.F) {
 		for _, p := range res.Predictions {
 			checkProbabilities(t, s, p)
 			checkAnswer(t, s, p)
+			checkConfidence(t, s, p)
 		}
 		for l, heads := range res.Attention {
 			for h, m := range heads {
@@ -71,6 +73,23 @@ func checkAnswer(t *testing.T, s string, p inference.Prediction) {
 			math.IsNaN(c.Probability) || c.Probability > p.Candidates[0].Probability {
 			t.Fatalf("%q: candidate %+v among %+v", s, c, p.Candidates)
 		}
+	}
+}
+
+// checkConfidence: the answer is a guess exactly when the rule says so, a
+// guess always has a reason, and the printed answer says it is a guess.
+func checkConfidence(t *testing.T, s string, p inference.Prediction) {
+	t.Helper()
+	c := p.Confidence
+	rule := c.TopProbability < inference.GuessBelow || c.CandidateMass < inference.MinCandidateMass
+	if !(c.TopProbability >= 0 && c.TopProbability <= 1+1e-9) || !(c.CandidateMass >= 0 && c.CandidateMass <= 1+1e-9) ||
+		c.Guess != rule || (c.Guess && c.Reason == "") {
+		t.Fatalf("%q: confidence %+v", s, c)
+	}
+	var out bytes.Buffer
+	renderAnswer(&out, p)
+	if c.Guess != strings.Contains(out.String(), "\nthis is a guess: ") {
+		t.Fatalf("%q: guess %v, printed\n%s", s, c.Guess, out.String())
 	}
 }
 

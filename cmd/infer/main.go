@@ -63,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(jsonOutput{positionsNote, res})
+		return enc.Encode(jsonOutput{positionsNote, inference.GuessRule, res})
 	}
 	for i, p := range res.Predictions {
 		if i > 0 {
@@ -75,9 +75,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 }
 
 // jsonOutput is the -json document: the Resolution's fields, after a note on
-// how its positions count, since the text output counts from 1.
+// how its positions count, since the text output counts from 1, and the rule
+// that sets each prediction's confidence.guess, so the document explains itself.
 type jsonOutput struct {
 	Positions string `json:"positions"`
+	GuessRule string `json:"guess_rule"`
 	*inference.Resolution
 }
 

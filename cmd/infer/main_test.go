@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,6 @@ func TestMissionSentenceAndTwin(t *testing.T) {
 		{"A dog ate the food because it was tasty", "food"},
 		{"The food was eaten by the dog because it was hungry.", "dog"},
 		{"Because it was tasty, the dog ate the food.", "food"},
-		{"truck it fresh buried", "truck"}, // the only noun, though "fresh" gets the model's weight
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
@@ -31,6 +31,82 @@ func TestMissionSentenceAndTwin(t *testing.T) {
 		first := strings.SplitN(out.String(), "\n", 2)[0]
 		if !strings.Contains(first, `refers to "`+tc.want+`"`) {
 			t.Errorf("%q: first line %q, want the answer %q", tc.sentence, first, tc.want)
+		}
+	}
+}
+
+// The mission sentence's answer, as README quotes it: a confident answer
+// over known words prints no line about guessing.
+func TestConfidentAnswerIsPrintedAsBefore(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(out.String(), "\n", 3)
+	if !strings.HasPrefix(lines[0], `"it" (word 7) refers to "dog" (`) || !strings.HasPrefix(lines[1], "candidates: dog ") {
+		t.Errorf("output begins\n%s\n%s\nwant the answer, then the candidates", lines[0], lines[1])
+	}
+}
+
+// Each answer is printed as Resolve judges it: a guess says so on its
+// answer line and why right under it, a note follows a confident answer
+// with unknown words. At least one of these sentences must be a guess
+// ("truck" is the only noun, and today's model puts its weight on "fresh").
+func TestGuessIsSaidPlainly(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guesses := 0
+	for _, s := range []string{"truck it fresh buried", "A dog ate the food because it was famished", "The man lifted the boy because it was strong"} {
+		res, err := p.Resolve(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		if err := run([]string{s}, &out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		a, c := res.Predictions[0], res.Predictions[0].Confidence
+		verb, second := "refers to", "candidates: "
+		switch {
+		case c.Guess:
+			verb, second = "might refer to", "this is a guess: "+c.Reason
+			guesses++
+		case c.Reason != "":
+			second = "note: " + c.Reason
+		}
+		lines := strings.SplitN(out.String(), "\n", 3)
+		first := fmt.Sprintf("%q (word %d) %s %q (", "it", a.Pronoun+1, verb, a.AnswerWord)
+		if !strings.HasPrefix(lines[0], first) || !strings.HasPrefix(lines[1], second) {
+			t.Errorf("%q (confidence %+v): printed\n%s\n%s\nwant\n%s…\n%s…", s, c, lines[0], lines[1], first, second)
+		}
+	}
+	if guesses == 0 {
+		t.Error("the default model answers none of these sentences with a guess; add one it is unsure of")
+	}
+}
+
+// The two lines, on predictions made up for the purpose: the rule's
+// reason under the answer, or a softer note for a confident answer that
+// has unknown words outside the candidates.
+func TestRenderAnswer(t *testing.T) {
+	p := inference.Prediction{Tokens: strings.Fields("a dog ate the food because it was famished"), Pronoun: 6, Answer: 1, AnswerWord: "dog",
+		WordProbs: []float64{0, 0.55, 0, 0, 0.45, 0, 0, 0, 0}}
+	cases := []struct {
+		c    inference.Confidence
+		want string
+	}{
+		{inference.Confidence{Guess: true, Reason: "why"}, "\"it\" (word 7) might refer to \"dog\" (55.0%)\nthis is a guess: why\n"},
+		{inference.Confidence{Reason: "unknown"}, "\"it\" (word 7) refers to \"dog\" (55.0%)\nnote: unknown\n"},
+		{inference.Confidence{}, "\"it\" (word 7) refers to \"dog\" (55.0%)\n"},
+	}
+	for _, tc := range cases {
+		p.Confidence = tc.c
+		var out bytes.Buffer
+		renderAnswer(&out, p)
+		if out.String() != tc.want {
+			t.Errorf("%+v: printed\n%s\nwant\n%s", tc.c, out.String(), tc.want)
 		}
 	}
 }
@@ -48,10 +124,18 @@ func TestJSONOutput(t *testing.T) {
 	if p.AnswerWord != "dog" || p.Tokens[p.Pronoun] != "it" || len(p.Attention) != 2 || p.Candidates[0].Word != "dog" {
 		t.Fatalf("unexpected result %+v", p)
 	}
+	// Whether the answer is a guess, and the rule that says so.
+	var doc struct {
+		GuessRule string `json:"guess_rule"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !strings.Contains(doc.GuessRule, "below 0.8") ||
+		p.Confidence.Guess || p.Confidence.TopProbability < 0.99 || p.Confidence.CandidateMass < 0.99 {
+		t.Errorf("confidence %+v, rule %q: want a confident answer and the rule", p.Confidence, doc.GuessRule)
+	}
 	// The text counts words from 1, JSON from 0: the document must say so.
-	var doc struct{ Positions string }
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !strings.Contains(doc.Positions, "0-based") || p.Pronoun != 6 {
-		t.Errorf("positions %q (pronoun at %d): the JSON does not say its positions are 0-based", doc.Positions, p.Pronoun)
+	var positions struct{ Positions string }
+	if err := json.Unmarshal(out.Bytes(), &positions); err != nil || !strings.Contains(positions.Positions, "0-based") || p.Pronoun != 6 {
+		t.Errorf("positions %q (pronoun at %d): the JSON does not say its positions are 0-based", positions.Positions, p.Pronoun)
 	}
 }
 

@@ -29,10 +29,27 @@ func shade(w float64) string {
 
 func render(w io.Writer, p inference.Prediction) {
 	pronoun := p.Tokens[p.Pronoun]
-	fmt.Fprintf(w, "%q (word %d) refers to %q (%.1f%%)\n", pronoun, p.Pronoun+1, p.AnswerWord, 100*p.WordProbs[p.Answer])
+	renderAnswer(w, p)
 	renderCandidates(w, p)
 	fmt.Fprintf(w, "\nattention of %q, layer by layer (█ ≥70%%  ▓ ≥40%%  ▒ ≥20%%  ░ ≥5%%  · <5%%)\n", pronoun)
 	renderHeatmap(w, p)
+}
+
+// renderAnswer prints the answer line, which claims no certainty for a
+// guess, and under it why the answer is a guess, or what its unknown words
+// mean; a confident answer over known words gets the answer line alone.
+func renderAnswer(w io.Writer, p inference.Prediction) {
+	verb, c := "refers to", p.Confidence
+	if c.Guess {
+		verb = "might refer to"
+	}
+	fmt.Fprintf(w, "%q (word %d) %s %q (%.1f%%)\n", p.Tokens[p.Pronoun], p.Pronoun+1, verb, p.AnswerWord, 100*p.WordProbs[p.Answer])
+	switch {
+	case c.Guess:
+		fmt.Fprintf(w, "this is a guess: %s\n", c.Reason)
+	case c.Reason != "":
+		fmt.Fprintf(w, "note: %s\n", c.Reason)
+	}
 }
 
 func renderCandidates(w io.Writer, p inference.Prediction) {

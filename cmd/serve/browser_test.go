@@ -16,6 +16,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"itformer/inference"
 )
 
 // noChromium is the one line a run without chromium prints.
@@ -72,6 +74,10 @@ type pageState struct {
 	MaxOtherWidth float64  `json:"other_width"`   // layer 2 head 1, the thickest other line
 	ViewWidth     float64  `json:"view_width"`    // the first head view's rendered width
 	HeatmapWidth  float64  `json:"heatmap_width"` // the visible heatmap's rendered width
+	Verdict       string   `json:"verdict"`       // the first answer's line
+	Guess         string   `json:"guess"`         // the text of the first answer's guess notice
+	GuessShown    bool     `json:"guess_shown"`   // the notice is laid out, visible and at least a line high
+	GuessAbove    bool     `json:"guess_above"`   // the notice ends above the candidates' bars begin
 }
 
 const readState = `(() => {
@@ -79,6 +85,7 @@ const readState = `(() => {
   const lines = qa('#hv-1-0 line.attn');
   const width = l => +l.getAttribute('stroke-width');
   const hm = qa('figure.hm').filter(f => !f.hidden);
+  const guess = q('.guess');
   return {
     answer: q('.answer-word') ? q('.answer-word').textContent : '',
     error: q('#error') ? q('#error').textContent : '',
@@ -98,6 +105,10 @@ const readState = `(() => {
     other_width: Math.max(0, ...lines.filter((l, j) => j !== 1).map(width)),
     view_width: qa('svg.headview').length ? qa('svg.headview')[0].getBoundingClientRect().width : 0,
     heatmap_width: hm.length ? hm[0].getBoundingClientRect().width : 0,
+    verdict: q('.verdict') ? q('.verdict').textContent : '',
+    guess: guess ? guess.textContent : '',
+    guess_shown: !!guess && guess.getBoundingClientRect().height >= 20 && getComputedStyle(guess).visibility === 'visible',
+    guess_above: !!guess && guess.getBoundingClientRect().bottom <= q('.bars').getBoundingClientRect().top,
   };
 })()`
 
@@ -217,6 +228,9 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(s.Summary, `layer 2, head 1, the strongest attention goes to "dog" (100.0%)`) {
 		t.Errorf("summary %q", s.Summary)
 	}
+	if s.Guess != "" || !strings.Contains(s.Verdict, " refers to dog") {
+		t.Errorf("the confident answer %q has a guess notice %q", s.Verdict, s.Guess)
+	}
 	var png []byte
 	do("screenshot", chromedp.Evaluate(`document.activeElement.blur()`, nil), chromedp.FullScreenshot(&png, 100))
 	saveScreenshot(t, png)
@@ -261,6 +275,15 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the new sentence did not keep layer 2 head 2, or did not choose its pronoun: %v %v word %s", s.Selected, s.Heatmaps, s.Word)
 	}
 
+	// A guess says so, above the candidates, with the reason Resolve gives.
+	sentence, c := guessSentence(t)
+	ask(sentence)
+	s = state("a guess")
+	if s.Guess != "This is a guess: "+c.Reason || !s.GuessShown || !s.GuessAbove || !strings.Contains(s.Verdict, " might refer to ") {
+		t.Errorf("%q: answer %q, notice %q (shown %v, above the candidates %v); want the notice %q shown above the candidates",
+			sentence, s.Verdict, s.Guess, s.GuessShown, s.GuessAbove, "This is a guess: "+c.Reason)
+	}
+
 	// Bad input shows its message on the page.
 	ask("The dog ate the food")
 	s = state("no pronoun")
@@ -268,6 +291,33 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("no pronoun: error %q, answer %q, %d head views", s.Error, s.Answer, s.HeadViews)
 	}
 	t.Logf("browser test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// guessSentences are sentences the served model should be unsure of: the
+// word that decides is unknown, and in the second the nouns too. The model
+// the test serves is the embedded one, and a retrained one may judge them
+// differently, so the test takes the first that Resolve judges a guess.
+var guessSentences = []string{
+	"A dog ate the food because it was famished",
+	"The man lifted the boy because it was strong",
+}
+
+// guessSentence is the first of guessSentences that the served model
+// answers with a guess, and that answer's confidence. The page is not told
+// what to show: it shows what Resolve says.
+func guessSentence(t *testing.T) (string, inference.Confidence) {
+	t.Helper()
+	for _, s := range guessSentences {
+		res, err := shared.Resolve(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := res.Predictions[0].Confidence; c.Guess {
+			return s, c
+		}
+	}
+	t.Fatalf("the default model answers none of %q with a guess; add a sentence it is unsure of", guessSentences)
+	return "", inference.Confidence{}
 }
 
 // profileDir is a fresh user-data-dir for chromium. Its helper processes may

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -81,6 +82,21 @@ func TestAnswers(t *testing.T) {
 		if !strings.Contains(body, `value="`+sentence+`"`) {
 			t.Errorf("%q: the input does not keep the sentence", sentence)
 		}
+	}
+}
+
+// The page says when the answer is a guess, with Resolve's reason, and
+// says nothing of the kind for the confident mission sentence.
+func TestGuessIsShown(t *testing.T) {
+	ts := testServer(t)
+	sentence, c := guessSentence(t)
+	_, body := get(t, ts, url.Values{"sentence": {sentence}})
+	if want := `<strong>This is a guess:</strong> ` + html.EscapeString(c.Reason) + `</p>`; !strings.Contains(body, want) {
+		t.Errorf("%q: no %q in the page", sentence, want)
+	}
+	_, body = get(t, ts, url.Values{"sentence": {"A dog ate the food because it was hungry"}})
+	if strings.Contains(body, `<p class="guess"`) {
+		t.Error("the mission sentence's answer is shown as a guess")
 	}
 }
 

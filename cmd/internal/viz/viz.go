@@ -1,5 +1,5 @@
 // Package viz draws a resolved sentence as one self-contained HTML page: the
-// answer and the candidates' probabilities, a head view of every layer and head
+// answer, a notice when it is a guess, the candidates' probabilities, a head view of every layer and head
 // (the sentence twice, with a line from the chosen word to every word, as thick
 // and as opaque as its attention weight) and a words-by-words heatmap of the
 // selected head. Controls pick the layer, the head and the chosen word.
@@ -160,6 +160,11 @@ type answer struct {
 	PronounWord, Word string
 	Percent           string
 	Candidates        []bar
+	// Guess marks an answer that is a guess (inference.Confidence), and
+	// Reason says why; for a confident answer, Reason is a softer note on its
+	// unknown words, or empty.
+	Guess  bool
+	Reason string
 }
 
 type bar struct {
@@ -360,7 +365,8 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 }
 
 func newAnswer(i int, p inference.Prediction) answer {
-	a := answer{Index: i, Pronoun: p.Pronoun + 1, PronounWord: p.Tokens[p.Pronoun], Word: p.AnswerWord}
+	a := answer{Index: i, Pronoun: p.Pronoun + 1, PronounWord: p.Tokens[p.Pronoun], Word: p.AnswerWord,
+		Guess: p.Confidence.Guess, Reason: p.Confidence.Reason}
 	if p.Answer >= 0 && p.Answer < len(p.WordProbs) {
 		a.Percent = percent(p.WordProbs[p.Answer])
 	}

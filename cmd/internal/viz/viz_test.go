@@ -96,6 +96,53 @@ func TestPageShowsAnswerCandidatesAndPictures(t *testing.T) {
 	}
 }
 
+// A guess gets a notice between its answer and the candidates, with the
+// reason, and its answer does not claim to be certain; a confident answer
+// gets none, or a softer note when it has unknown words to warn about. The
+// embedded model is confident on almost everything, so the confidence is set
+// by hand on a real resolution.
+func TestGuessNotice(t *testing.T) {
+	const reason = `"famished" is not a word this model knows & <may> decide`
+	const escaped = `&#34;famished&#34; is not a word this model knows &amp; &lt;may&gt; decide`
+	cases := []struct {
+		name      string
+		c         inference.Confidence
+		verdict   string
+		want, not []string
+	}{
+		{"guess", inference.Confidence{Guess: true, Reason: reason}, "might refer to",
+			[]string{`<div class="answer is-guess" id="answer-0">`, `<p class="guess" id="guess-0" role="alert"><strong>This is a guess:</strong> ` + escaped + `</p>`},
+			[]string{`class="caution"`}},
+		{"confident, a note", inference.Confidence{Reason: reason}, "refers to",
+			[]string{`<p class="caution" id="caution-0">Note: ` + escaped + `</p>`},
+			[]string{`class="guess"`, `class="answer is-guess"`}},
+		{"confident", inference.Confidence{}, "refers to", nil,
+			[]string{`class="guess"`, `class="caution"`, `class="answer is-guess"`}},
+	}
+	for _, tc := range cases {
+		res := resolve(t, "A dog ate the food because it was hungry")
+		res.Predictions[0].Confidence = tc.c
+		html := render(t, res, Options{})
+		verdict := `<span class="pos">(word 7)</span> ` + tc.verdict + ` <strong class="answer-word">dog</strong>`
+		for _, want := range append(tc.want, verdict) {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: no %q in the page", tc.name, want)
+			}
+		}
+		for _, not := range tc.not {
+			if strings.Contains(html, not) {
+				t.Errorf("%s: %q in the page", tc.name, not)
+			}
+		}
+		if tc.c.Reason != "" {
+			at, bars := strings.Index(html, escaped), strings.Index(html, `<div class="bars"`)
+			if !(strings.Index(html, verdict) < at && at < bars) {
+				t.Errorf("%s: the notice is not between the answer and the candidates", tc.name)
+			}
+		}
+	}
+}
+
 func TestEmbeddedData(t *testing.T) {
 	res := resolve(t, "A dog ate the food because it was tasty")
 	html := render(t, res, Options{})

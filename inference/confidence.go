@@ -1,0 +1,174 @@
+package inference
+
+// Whether an answer is a guess. A softmax always has a most probable word, so
+// the answer alone cannot show whether the model knew or guessed; one stated
+// rule decides, and the reason is written in words a user reads as is.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// GuessBelow is the answer's share of the candidates' probability (the
+// model's softmax renormalised over the candidates only) under which the
+// answer is a guess. Renormalising asks how much the model prefers the answer
+// to the other nouns, whatever it gives words that cannot be antecedents.
+// Why 0.8: a model trained to spread its probability when the word that
+// decides is unknown answers such sentences at about 0.5–0.7, and sentences
+// it can read at well above 0.9; and an answer that would be wrong one time
+// in five should not be stated as a fact.
+const GuessBelow = 0.8
+
+// MinCandidateMass is the model's total probability on the candidates under
+// which the answer is a guess, whatever its share: the model then points
+// mostly at words that cannot be what "it" refers to (a verb, a predicate),
+// and its order among the candidates is made of leftovers ("truck it fresh
+// buried" gives "truck" 0.0003%).
+const MinCandidateMass = 0.5
+
+// GuessRule is the rule in one sentence, for documents that carry Confidence
+// (infer's -json prints it beside the answers).
+var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidates' probability is below %g, "+
+	"or when the candidates together get less than %g of the model's probability", GuessBelow, MinCandidateMass)
+
+// Confidence says whether an answer is a guess, and why.
+type Confidence struct {
+	// Guess is true when the answer is a guess: TopProbability is below
+	// GuessBelow (0.8), or CandidateMass is below MinCandidateMass (0.5).
+	Guess bool `json:"guess"`
+	// Reason says why, in one sentence for people. For an answer that is not
+	// a guess it is empty, or warns that the answer cannot rest on the
+	// unknown words outside the candidates.
+	Reason string `json:"reason"`
+	// TopProbability is the answer's share of the candidates' probability:
+	// the model's softmax renormalised over the candidates only.
+	TopProbability float64 `json:"top_probability"`
+	// CandidateMass is the model's probability on the candidates together;
+	// the rest goes to words that cannot be what "it" refers to.
+	CandidateMass float64 `json:"candidate_mass"`
+	// UnknownWords are the words the model does not know (it reads them as
+	// <unk>) that are not candidates, in sentence order: the word that
+	// decides the answer may be one ("famished" in "because it was famished").
+	UnknownWords []string `json:"unknown_words"`
+	// UnknownCandidates are the candidates the model does not know: it can
+	// tell where they stand, not what they are.
+	UnknownCandidates []string `json:"unknown_candidates"`
+}
+
+// judge applies the rule to one answer: cands are the candidates, most
+// probable first, at the positions heads of tokens; known reports the
+// model's vocabulary.
+func judge(tokens []string, heads []int, cands []Candidate, known func(string) bool) Confidence {
+	var c Confidence
+	for _, cd := range cands {
+		c.CandidateMass += cd.Probability
+	}
+	c.TopProbability = 1 / float64(len(cands)) // every candidate at 0: no preference at all
+	if c.CandidateMass > 0 {
+		c.TopProbability = cands[0].Probability / c.CandidateMass
+	}
+	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass
+	c.UnknownWords, c.UnknownCandidates = unknownWords(tokens, heads, known)
+	c.Reason = reason(c, cands)
+	return c
+}
+
+// unknownWords splits the words the model does not know, each once, into
+// those outside the candidates and the candidates.
+func unknownWords(tokens []string, heads []int, known func(string) bool) (others, candidates []string) {
+	isHead := map[int]bool{}
+	for _, i := range heads {
+		isHead[i] = true
+	}
+	others, candidates = []string{}, []string{}
+	seen := map[string]bool{}
+	for i, t := range tokens {
+		if known(t) || seen[t] {
+			continue
+		}
+		seen[t] = true
+		if isHead[i] {
+			candidates = append(candidates, t)
+		} else {
+			others = append(others, t)
+		}
+	}
+	return others, candidates
+}
+
+// reason writes why c is a guess, one clause per cause, or for an answer
+// that is not one, what the unknown words outside the candidates mean.
+func reason(c Confidence, cands []Candidate) string {
+	if !c.Guess {
+		if len(c.UnknownWords) == 0 {
+			return ""
+		}
+		return notKnown(c.UnknownWords) + ", so the answer cannot rest on " + plural(c.UnknownWords, "it", "them")
+	}
+	var clauses []string
+	if len(c.UnknownWords) > 0 {
+		clauses = append(clauses, notKnown(c.UnknownWords)+", and "+
+			plural(c.UnknownWords, "it", "one of them")+" may be the word that decides")
+	}
+	if len(c.UnknownCandidates) > 0 {
+		clauses = append(clauses, unknownCandidates(c.UnknownCandidates, len(clauses) > 0))
+	}
+	if c.CandidateMass < MinCandidateMass {
+		clauses = append(clauses, littleMass(c.CandidateMass))
+	}
+	if c.TopProbability < GuessBelow {
+		clauses = append(clauses, fmt.Sprintf("the model is unsure between %q (%s) and %q (%s)",
+			cands[0].Word, share(cands[0].Probability), cands[1].Word, share(cands[1].Probability)))
+	}
+	return strings.Join(clauses, "; ")
+}
+
+// littleMass says how little of the model's probability the candidates get.
+func littleMass(mass float64) string {
+	if mass < 0.0005 {
+		return "almost none of the model's probability (less than 0.1%) is on the candidates"
+	}
+	return "only " + share(mass) + " of the model's probability is on the candidates"
+}
+
+// notKnown says that words are not in the model's vocabulary.
+func notKnown(words []string) string {
+	return quoted(words) + plural(words, " is not a word", " are not words") + " this model knows"
+}
+
+// unknownCandidates says that candidates are not in the vocabulary, as a
+// clause of its own or, after one saying so of other words, with "nor".
+func unknownCandidates(words []string, nor bool) string {
+	if nor {
+		return plural(words, "nor is the candidate ", "nor are the candidates ") + quoted(words)
+	}
+	return plural(words, "the candidate ", "the candidates ") + notKnown(words)
+}
+
+// quoted lists words as "a", "a" and "b", or "a", "b" and "c".
+func quoted(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+func plural(words []string, one, many string) string {
+	if len(words) == 1 {
+		return one
+	}
+	return many
+}
+
+// share prints a probability as infer's candidates line does, without
+// rounding a small one to a misleading 0.0%.
+func share(p float64) string {
+	if p < 0.0005 {
+		return "less than 0.1%"
+	}
+	return fmt.Sprintf("%.1f%%", 100*p)
+}
