@@ -16,6 +16,7 @@ type ResumeState struct {
 	TrainSeconds float64 `json:"train_seconds"` // before this epoch
 	LossSum      float64 `json:"loss_sum"`      // this epoch's running sums, so that its
 	Correct      int     `json:"correct"`       // logged averages come out as without a stop
+	Decided      int     `json:"decided"`       // rows with an answer (accuracy's denominator)
 	Seen         int     `json:"seen"`          //
 	EpochSeconds float64 `json:"epoch_seconds"` // time spent in this epoch so far
 	BestEpoch    int     `json:"best_epoch"`    // the best checkpoint so far

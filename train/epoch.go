@@ -96,18 +96,14 @@ func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (
 			return rec, err
 		}
 		p.gradNormSum += norm
-		for r := range b.Examples {
-			if model.ArgMax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
-				p.correct++
-			}
-		}
+		p.countCorrect(out, b)
 		p.seen += len(b.Examples)
 		p.lossSum += out.Loss * float64(len(b.Examples))
 		t.reportStep(epoch, len(batches)*t.cfg.Train.BatchSize, p)
 	}
 	rec.Seconds = p.seconds + time.Since(start).Seconds()
 	rec.TrainLoss = p.lossSum / float64(max(p.seen, 1))
-	rec.TrainAccuracy = float64(p.correct) / float64(max(p.seen, 1))
+	rec.TrainAccuracy = float64(p.correct) / float64(max(p.decided, 1))
 	rec.LearningRate = t.learningRateAt(t.step - 1)
 	rec.GradNorm = p.gradNormSum / float64(max(len(batches), 1))
 	return rec, nil
@@ -118,7 +114,7 @@ func (t *trainer) reportStep(epoch, total int, p epochProgress) {
 		return
 	}
 	t.opt.OnStep(StepReport{Epoch: epoch, Epochs: t.cfg.Train.Epochs, Seen: p.seen, Total: total,
-		Loss: p.lossSum / float64(p.seen), Accuracy: float64(p.correct) / float64(p.seen)})
+		Loss: p.lossSum / float64(p.seen), Accuracy: float64(p.correct) / float64(max(p.decided, 1))})
 }
 
 // isBest: higher validation accuracy, or equal accuracy with lower loss.

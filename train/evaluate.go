@@ -116,8 +116,19 @@ func entropy(p []float64) float64 {
 }
 
 // ModelBatch hands a data batch to the model; the two packages stay independent.
+// A row whose deciding word was hidden (Uncertain) spreads its target over
+// both candidates: the sentence cannot say which it is.
 func ModelBatch(b data.Batch) model.Batch {
-	return model.Batch{IDs: b.IDs, Lengths: b.Lengths, Pronoun: b.Pronoun, Antecedent: b.Antecedent}
+	mb := model.Batch{IDs: b.IDs, Lengths: b.Lengths, Pronoun: b.Pronoun, Antecedent: b.Antecedent}
+	for r, ex := range b.Examples {
+		if ex.Uncertain {
+			if mb.Spread == nil {
+				mb.Spread = make([][]int, len(b.Lengths))
+			}
+			mb.Spread[r] = []int{ex.Candidates[0], ex.Candidates[1]}
+		}
+	}
+	return mb
 }
 
 func grid(rows, cols int) [][]float64 {

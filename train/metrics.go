@@ -11,27 +11,26 @@ import (
 
 // Metrics are a run's closing figures, written to metrics.json.
 type Metrics struct {
-	Test               Evaluation `json:"test"`
-	Validation         Evaluation `json:"validation"`
-	BestEpoch          int        `json:"best_epoch"`
-	Baselines          Baselines  `json:"baselines"`
-	BestAttention      BestHead   `json:"best_attention_head"` // by attention_strongest_on_antecedent
-	TrainSeconds       float64    `json:"train_seconds"`
-	SentencesPerSecond float64    `json:"train_sentences_per_second"`
-	VocabSize          int        `json:"vocab_size"`
-	Parameters         int        `json:"parameters"`
+	Test               Evaluation          `json:"test"`
+	Validation         Evaluation          `json:"validation"`
+	BestEpoch          int                 `json:"best_epoch"`
+	Baselines          data.BaselineScores `json:"baselines"` // on test
+	Challenges         []Challenge         `json:"challenges"`
+	BestAttention      BestHead            `json:"best_attention_head"` // by attention_strongest_on_antecedent
+	TrainSeconds       float64             `json:"train_seconds"`
+	SentencesPerSecond float64             `json:"train_sentences_per_second"`
+	VocabSize          int                 `json:"vocab_size"`
+	Parameters         int                 `json:"parameters"`
 }
 
-// Baselines are the test accuracies of answers that ignore meaning.
-type Baselines struct {
-	FirstNoun      float64 `json:"first_noun"`
-	NearestNoun    float64 `json:"nearest_noun"`
-	Majority       float64 `json:"majority"`
-	MajorityChoice string  `json:"majority_choice"`
+// Challenge is one challenge set's figures (data.ChallengeSet) beside the
+// accuracies of the shortcuts it was built to defeat.
+type Challenge struct {
+	Name        string              `json:"name"`
+	Description string              `json:"description"`
+	Evaluation  Evaluation          `json:"evaluation"`
+	Baselines   data.BaselineScores `json:"baselines"`
 }
-
-// Best is the strongest of the three.
-func (b Baselines) Best() float64 { return max(b.FirstNoun, b.NearestNoun, b.Majority) }
 
 // finish restores the best weights, scores validation and test, and writes metrics.json.
 func (t *trainer) finish() (*Metrics, error) {
@@ -48,8 +47,10 @@ func (t *trainer) finish() (*Metrics, error) {
 	if m.Test, err = evaluate(t.evalG, t.test, t.cfg.Model.Layers, t.cfg.Model.Heads); err != nil {
 		return nil, err
 	}
-	b := data.Baselines(t.Corpus.Train, t.Corpus.Test)
-	m.Baselines = Baselines{FirstNoun: b.FirstNoun, NearestNoun: b.NearestNoun, Majority: b.Majority, MajorityChoice: b.MajorityChoice}
+	m.Baselines = data.Baselines(t.Corpus.Train, t.Corpus.Test)
+	if m.Challenges, err = t.evaluateChallenges(); err != nil {
+		return nil, err
+	}
 	m.BestAttention = bestHead(m.Test.Strongest)
 	m.SentencesPerSecond = float64(t.step*t.cfg.Train.BatchSize) / t.trainSeconds
 	for _, s := range t.Params.Specs() {
@@ -68,15 +69,28 @@ func (t *trainer) finish() (*Metrics, error) {
 	return m, nil
 }
 
-// Summary is the closing report: accuracy beside the baselines, then attention.
+// evaluateChallenges scores every challenge set and its baselines.
+func (t *trainer) evaluateChallenges() ([]Challenge, error) {
+	var out []Challenge
+	for i, c := range t.Corpus.Challenges {
+		e, err := evaluate(t.evalG, t.challenges[i], t.cfg.Model.Layers, t.cfg.Model.Heads)
+		if err != nil {
+			return nil, fmt.Errorf("challenge set %s: %w", c.Name, err)
+		}
+		out = append(out, Challenge{Name: c.Name, Description: c.Description, Evaluation: e,
+			Baselines: data.Baselines(t.Corpus.Train, c.Examples)})
+	}
+	return out, nil
+}
+
+// Summary is the closing report: accuracy beside the baselines on test and
+// on every challenge set, calibration, then where the pronoun looks.
 func (m *Metrics) Summary() string {
 	var s strings.Builder
-	fmt.Fprintf(&s, "\ntest accuracy %.1f%% on %d held-out sentences (best epoch %d, validation %.1f%%)\n",
-		100*m.Test.Accuracy, m.Test.N, m.BestEpoch, 100*m.Validation.Accuracy)
-	fmt.Fprintf(&s, "baselines:     first noun %.1f%%   nearest noun %.1f%%   majority (%s noun) %.1f%%\n",
-		100*m.Baselines.FirstNoun, 100*m.Baselines.NearestNoun, m.Baselines.MajorityChoice, 100*m.Baselines.Majority)
-	fmt.Fprintf(&s, "margin over the best baseline: %+.1f points\n\n", 100*(m.Test.Accuracy-m.Baselines.Best()))
-	s.WriteString("attention of the pronoun on test sentences:\n  layer head   strongest on antecedent   antecedent over other noun\n")
+	fmt.Fprintf(&s, "\ntest accuracy %.1f%% on %d held-out sentences (best epoch %d, validation %.1f%%), calibration error (ECE) %.3f\n\n",
+		100*m.Test.Accuracy, m.Test.N, m.BestEpoch, 100*m.Validation.Accuracy, m.Test.ECE)
+	m.writeAccuracyTable(&s)
+	s.WriteString("\nattention of the pronoun on test sentences:\n  layer head   strongest on antecedent   antecedent over other noun\n")
 	for l, row := range m.Test.Strongest {
 		for h, v := range row {
 			fmt.Fprintf(&s, "  %5d %4d   %22.1f%%   %25.1f%%\n", l+1, h+1, 100*v, 100*m.Test.Preference[l][h])
@@ -85,4 +99,21 @@ func (m *Metrics) Summary() string {
 	fmt.Fprintf(&s, "best: layer %d head %d, %.1f%%\n", m.BestAttention.Layer, m.BestAttention.Head, 100*m.BestAttention.Share)
 	fmt.Fprintf(&s, "trained %d parameters in %.1fs (%.0f sentences/s)\n", m.Parameters, m.TrainSeconds, m.SentencesPerSecond)
 	return s.String()
+}
+
+// writeAccuracyTable prints one row per evaluated set: the model, the
+// shortcuts, the mean confidence and the best test head's alignment there.
+func (m *Metrics) writeAccuracyTable(s *strings.Builder) {
+	fmt.Fprintf(s, "%-22s %6s   %6s %7s %8s %8s %9s   %9s %10s\n", "", "model", "first", "nearest", "majority",
+		"noun id.", "pred. id.", "mean conf", "head->ante")
+	row := func(name string, e Evaluation, b data.BaselineScores) {
+		l, h := m.BestAttention.Layer-1, m.BestAttention.Head-1
+		fmt.Fprintf(s, "%-22s %5.1f%%   %5.1f%% %6.1f%% %7.1f%% %7.1f%% %8.1f%%   %9.3f %9.1f%%\n", name, 100*e.Accuracy,
+			100*b.FirstNoun, 100*b.NearestNoun, 100*b.Majority, 100*b.NounIdentity, 100*b.PredicateIdentity,
+			e.MeanTopProbability, 100*e.Strongest[l][h])
+	}
+	row("test", m.Test, m.Baselines)
+	for _, c := range m.Challenges {
+		row(c.Name, c.Evaluation, c.Baselines)
+	}
 }

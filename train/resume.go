@@ -27,14 +27,28 @@ var ErrInterrupted = errors.New("training interrupted")
 
 // epochProgress is an epoch's running sums.
 type epochProgress struct {
-	batch, correct, seen          int
+	batch, correct, decided, seen int
 	lossSum, seconds, gradNormSum float64
+}
+
+// countCorrect adds a batch's rows to the epoch's accuracy. A row whose
+// deciding word was hidden has no right answer, so only decided rows count.
+func (p *epochProgress) countCorrect(out *model.Output, b data.Batch) {
+	for r, ex := range b.Examples {
+		if ex.Uncertain {
+			continue
+		}
+		p.decided++
+		if model.ArgMax(out.Probs.Row(r)[:b.Lengths[r]]) == b.Antecedent[r] {
+			p.correct++
+		}
+	}
 }
 
 // saveResume writes run/resume/ for the state after `done` batches of `epoch`.
 func (t *trainer) saveResume(epoch int, p epochProgress, interrupted bool) error {
 	st := &checkpoint.ResumeState{Epoch: epoch, Batch: p.batch, Step: t.step, TrainSeconds: t.trainSeconds,
-		LossSum: p.lossSum, Correct: p.correct, Seen: p.seen, EpochSeconds: p.seconds, GradNormSum: p.gradNormSum,
+		LossSum: p.lossSum, Correct: p.correct, Decided: p.decided, Seen: p.seen, EpochSeconds: p.seconds, GradNormSum: p.gradNormSum,
 		BestEpoch: t.best.epoch, BestAccuracy: t.best.accuracy, BestLoss: t.best.loss, Interrupted: interrupted}
 	meta := checkpoint.Meta{Vocab: t.Vocab.Words(), Epoch: epoch, Config: t.cfg, Resume: st}
 	return checkpoint.Save(t.path(checkpoint.ResumeDir), meta, t.Params, t.optimiserTensors()...)
@@ -91,7 +105,7 @@ func (t *trainer) restore(ck *checkpoint.Checkpoint) (epochProgress, error) {
 	if err := trimEpochLog(t.path("epochs.jsonl"), st.Epoch); err != nil {
 		return epochProgress{}, err
 	}
-	return epochProgress{batch: st.Batch, correct: st.Correct, seen: st.Seen, lossSum: st.LossSum, seconds: st.EpochSeconds, gradNormSum: st.GradNormSum}, nil
+	return epochProgress{batch: st.Batch, correct: st.Correct, decided: st.Decided, seen: st.Seen, lossSum: st.LossSum, seconds: st.EpochSeconds, gradNormSum: st.GradNormSum}, nil
 }
 
 func (t *trainer) restoreWeights(ck *checkpoint.Checkpoint) error {

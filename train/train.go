@@ -49,6 +49,7 @@ type trainer struct {
 	rng          *rand.Rand
 	step         int
 	val, test    []data.Batch
+	challenges   [][]data.Batch // per data.Corpus.Challenges entry
 	best         checkpointState
 	epochLog     *os.File
 	trainSeconds float64
@@ -134,6 +135,13 @@ func (t *trainer) prepareData() error {
 	}
 	if t.test, err = data.Batches(t.Corpus.Test, t.Vocab, evalSize, T, nil, false); err != nil {
 		return fmt.Errorf("test batches: %w", err)
+	}
+	for _, c := range t.Corpus.Challenges {
+		b, err := data.Batches(c.Examples, t.Vocab, evalSize, T, nil, false)
+		if err != nil {
+			return fmt.Errorf("challenge set %s: %w", c.Name, err)
+		}
+		t.challenges = append(t.challenges, b)
 	}
 	t.evalG, err = cancellable(t.ctx, func() (*model.Graph, error) {
 		return model.NewGraph(t.Params, model.GraphOptions{Batch: evalSize, SeqLen: T, Attention: true})

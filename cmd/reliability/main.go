@@ -1,0 +1,66 @@
+// Command reliability draws a run's reliability diagram from its
+// metrics.json: for each confidence bin of the test split and of every
+// challenge set, how often the model was right, beside the diagonal a
+// perfectly calibrated model follows.
+//
+//	go run ./cmd/reliability -run cmd/internal/defaultmodel/model -out docs/reliability.png
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"itformer/cmd/internal/cli"
+	"itformer/config"
+	"itformer/experiment"
+	"itformer/train"
+)
+
+func main() {
+	cli.Exit("reliability", run(os.Args[1:]))
+}
+
+func run(args []string) error {
+	fs := cli.NewFlagSet("reliability", "reliability -run DIR [-out FILE.png]")
+	runDir := fs.String("run", "", "run folder whose metrics.json to draw")
+	out := fs.String("out", "reliability.png", "the PNG to write")
+	if err := fs.Parse(args, os.Stdout); err != nil {
+		return err
+	}
+	if err := fs.NoArguments(); err != nil {
+		return err
+	}
+	if *runDir == "" {
+		return fs.Mistake("give the run folder with -run")
+	}
+	m, err := readMetrics(filepath.Join(*runDir, "metrics.json"))
+	if err != nil {
+		return err
+	}
+	sets := []experiment.Reliability{{Name: "test", ECE: m.Test.ECE, Bins: m.Test.Reliability}}
+	for _, c := range m.Challenges {
+		sets = append(sets, experiment.Reliability{Name: c.Name, ECE: c.Evaluation.ECE, Bins: c.Evaluation.Reliability})
+	}
+	if err := experiment.PlotReliability(*out, "reliability of "+*runDir, sets...); err != nil {
+		return fmt.Errorf("drawing %s: %w", *out, err)
+	}
+	fmt.Printf("wrote %s\n", *out)
+	return nil
+}
+
+func readMetrics(path string) (*train.Metrics, error) {
+	raw, err := config.ReadFile(path, config.MaxJSONSize)
+	if err != nil {
+		return nil, err
+	}
+	var m train.Metrics
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(m.Test.Reliability) == 0 {
+		return nil, fmt.Errorf("%s has no reliability bins: it was written before calibration was measured; train again", path)
+	}
+	return &m, nil
+}
