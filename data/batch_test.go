@@ -71,7 +71,7 @@ func TestBatchesShuffle(t *testing.T) {
 	c := testCorpus(t)
 	v := c.Vocab()
 	order := func(rng *rand.Rand) []string {
-		bs, err := Batches(c.Test, v, 32, 16, rng, false)
+		bs, err := Batches(c.Test, v, 32, MaxTokens, rng, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestBatchesShuffle(t *testing.T) {
 	if slices.Equal(a, kept) || slices.Equal(a, order(rand.New(rand.NewSource(8)))) {
 		t.Error("shuffling did not change the order")
 	}
-	bs, _ := Batches(c.Test, v, 32, 16, rand.New(rand.NewSource(7)), false)
+	bs, _ := Batches(c.Test, v, 32, MaxTokens, rand.New(rand.NewSource(7)), false)
 	var all []Example
 	for _, b := range bs {
 		all = append(all, b.Examples...)

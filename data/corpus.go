@@ -71,7 +71,7 @@ func GenerateFrom(lex *Lexicon, cfg Config, seed int64) (*Corpus, error) {
 	tuples := lex.tuples()
 	forced := map[comboKey]splitID{}
 	for _, m := range mission {
-		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate)] = testSplit
+		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate, false)] = testSplit
 	}
 	assigned := assignCombinations(uniqueKeys(tuples), forced, cfg, rng)
 	g := newGenerator(lex, rng, tuples, assigned)
@@ -82,11 +82,13 @@ func GenerateFrom(lex *Lexicon, cfg Config, seed int64) (*Corpus, error) {
 	return c, c.checkCoverage()
 }
 
+// fillAll draws train first: validation and test may then use only its words.
 func (g *generator) fillAll(c *Corpus, mission []Example) error {
 	var err error
 	if c.Train, err = g.fill(trainSplit, c.Config.TrainSize, nil); err != nil {
 		return err
 	}
+	g.vocab = BuildVocab(c.Train)
 	if c.Validation, err = g.fill(validationSplit, c.Config.ValidationSize, nil); err != nil {
 		return err
 	}
@@ -101,14 +103,15 @@ func missionExamples(lex *Lexicon) ([]Example, error) {
 	if !ok {
 		return nil, fmt.Errorf("lexicon has no frame %q, needed for %q", "eat", MissionHungry)
 	}
+	fi := slices.IndexFunc(lex.Frames, func(f Frame) bool { return f.Name == "eat" })
 	sf := surface{agentArticle: "a", objectArticle: "the", connective: "because"}
 	var out []Example
 	for _, m := range []struct {
 		text, predicate string
 		role            Role
 	}{{MissionHungry, "hungry", Agent}, {MissionTasty, "tasty", Object}} {
-		t := tuple{frame: eat, agent: "dog", object: "food", predicate: m.predicate, role: m.role}
-		e := realise(t, allShapes[0], sf)
+		t := tuple{frameIndex: fi, frame: eat, agent: "dog", object: "food", predicate: m.predicate, role: m.role}
+		e := realise(t, shapeByName(ShapeActive), sf)
 		if e.Text != m.text || !slices.Contains(eat.Predicates(m.role), m.predicate) ||
 			!slices.Contains(eat.Agents, "dog") || !slices.Contains(eat.Objects, "food") {
 			return nil, fmt.Errorf("lexicon %s cannot produce %q (got %q)", eat.File, m.text, e.Text)

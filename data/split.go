@@ -42,6 +42,11 @@ func shapesFor(s splitID, f *Frame) []Shape {
 	if extra, ok := heldOutShape[s]; ok {
 		names = append(names[:len(names):len(names)], extra)
 	}
+	return fittingShapes(names, f)
+}
+
+// fittingShapes returns the named shapes that can write frame f, in allShapes order.
+func fittingShapes(names []string, f *Frame) []Shape {
 	var out []Shape
 	for _, sh := range allShapes {
 		if slices.Contains(names, sh.Name) && sh.fits(f) {

@@ -55,7 +55,7 @@ func TestTokenizeLongInput(t *testing.T) {
 // Generated sentences must tokenize back to exactly their tokens.
 func TestTokenizeRoundTripsGeneratedText(t *testing.T) {
 	c := testCorpus(t)
-	for _, e := range allExamples(c) {
+	for _, e := range slices.Concat(c.allSets()...) {
 		if got := Tokenize(e.Text); !slices.Equal(got, e.Tokens) {
 			t.Fatalf("Tokenize(%q) = %q, want %q", e.Text, got, e.Tokens)
 		}
