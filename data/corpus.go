@@ -16,16 +16,19 @@ const (
 	MissionTasty  = "A dog ate the food because it was tasty."
 )
 
-// Config sets the split sizes (in sentences) and the share of (noun pair,
-// predicate) combinations reserved for each held-out split.
+// Config sets the split sizes (in sentences), the share of (noun pair,
+// predicate) combinations reserved for each held-out split and how many
+// (noun, role) pairs no split uses.
 type Config struct {
 	TrainSize, ValidationSize, TestSize int
 	ValidationShare, TestShare          float64
+	// HeldOutNounRoles is how many (noun, role) pairs no split uses.
+	HeldOutNounRoles int
 }
 
 // DefaultConfig is the configuration Generate uses.
 func DefaultConfig() Config {
-	return Config{TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20}
+	return Config{TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20, HeldOutNounRoles: 8}
 }
 
 func (c Config) check() error {
@@ -37,6 +40,9 @@ func (c Config) check() error {
 		return fmt.Errorf("config: held-out shares must be > 0 and leave some for train, got validation %v, test %v",
 			c.ValidationShare, c.TestShare)
 	}
+	if c.HeldOutNounRoles < 0 {
+		return fmt.Errorf("config: held-out noun roles must be >= 0, got %d", c.HeldOutNounRoles)
+	}
 	return nil
 }
 
@@ -46,6 +52,8 @@ type Corpus struct {
 	Config                  Config
 	Frames                  []string // frame names, sorted
 	Train, Validation, Test []Example
+	// HeldOutNounRoles are the (noun, role) pairs no split contains.
+	HeldOutNounRoles []NounRole
 }
 
 // Generate builds the corpus from the embedded lexicon with DefaultConfig.
@@ -56,6 +64,9 @@ func Generate(seed int64) (*Corpus, error) {
 	}
 	return GenerateFrom(lex, DefaultConfig(), seed)
 }
+
+// missionRoles are the mission's (noun, role) pairs, never held out.
+var missionRoles = []NounRole{{"dog", Agent}, {"food", Object}}
 
 // GenerateFrom builds a corpus from any lexicon that contains the mission
 // sentences' eat frame. The same lexicon, config and seed give the same corpus.
@@ -68,18 +79,32 @@ func GenerateFrom(lex *Lexicon, cfg Config, seed int64) (*Corpus, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewSource(seed))
-	tuples := lex.tuples()
+	c := &Corpus{Seed: seed, Config: cfg, Frames: lex.frameNames()}
+	c.HeldOutNounRoles = chooseHeldOutNounRoles(lex, cfg.HeldOutNounRoles, missionRoles, rng)
+	tuples, _ := partition(lex.tuples(), newHeldOutSet(c.HeldOutNounRoles))
 	forced := map[comboKey]splitID{}
 	for _, m := range mission {
 		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate, false)] = testSplit
 	}
 	assigned := assignCombinations(uniqueKeys(tuples), forced, cfg, rng)
 	g := newGenerator(lex, rng, tuples, assigned)
-	c := &Corpus{Seed: seed, Config: cfg, Frames: lex.frameNames()}
 	if err := g.fillAll(c, mission); err != nil {
 		return nil, err
 	}
 	return c, c.checkCoverage()
+}
+
+// partition separates the tuples that use a held-out (noun, role) pair.
+func partition(tuples []tuple, held heldOutSet) (ordinary, heldOut []tuple) {
+	ordinary = make([]tuple, 0, len(tuples))
+	for _, t := range tuples {
+		if held.has(t) {
+			heldOut = append(heldOut, t)
+		} else {
+			ordinary = append(ordinary, t)
+		}
+	}
+	return ordinary, heldOut
 }
 
 // fillAll draws train first: validation and test may then use only its words.

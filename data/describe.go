@@ -55,8 +55,20 @@ func (c *Corpus) Describe() string {
 	long := c.Longest()
 	fmt.Fprintf(&b, "longest sentence: %d tokens (MaxTokens %d): %q\n", len(long.Tokens), MaxTokens, long.Text)
 	fmt.Fprintf(&b, "vocabulary (train): %d tokens incl. %s and %s\n", c.Vocab().Size(), Pad, Unk)
+	fmt.Fprintf(&b, "held-out (noun, role) pairs: %s\n", nounRoleList(c.HeldOutNounRoles))
 	fmt.Fprintf(&b, "baselines on test: %s\n", Baselines(c.Train, c.Test))
 	return b.String()
+}
+
+func nounRoleList(pairs []NounRole) string {
+	var s []string
+	for _, p := range pairs {
+		s = append(s, p.String())
+	}
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
 }
 
 func share(ex []Example, pred func(Example) bool) float64 {

@@ -5,6 +5,70 @@ import (
 	"testing"
 )
 
+// Wherever the lexicon lets a noun play both roles, train shows it in both
+// (but for the held-out pairs), so no noun is tied to being the one acting.
+func TestNounsPlayBothRolesInTrain(t *testing.T) {
+	c := testCorpus(t)
+	lex, _ := DefaultLexicon()
+	seen := map[NounRole]bool{}
+	for _, e := range c.Train {
+		for _, r := range []Role{Agent, Object} {
+			seen[NounRole{e.word(e.candidateIn(r)), r}] = true
+		}
+	}
+	for _, noun := range lex.nounsInBothRoles() {
+		for _, r := range []Role{Agent, Object} {
+			nr := NounRole{noun, r}
+			if !seen[nr] && !slices.Contains(c.HeldOutNounRoles, nr) {
+				t.Errorf("train never has %s", nr)
+			}
+		}
+	}
+}
+
+// The held-out (noun, role) pairs occur in no ordinary split, and each
+// held-out noun is still in train in its other role.
+func TestHeldOutNounRoles(t *testing.T) {
+	c := testCorpus(t)
+	if len(c.HeldOutNounRoles) != DefaultConfig().HeldOutNounRoles {
+		t.Fatalf("held-out pairs %v, want %d", c.HeldOutNounRoles, DefaultConfig().HeldOutNounRoles)
+	}
+	if n := countRole(c.HeldOutNounRoles, Agent); 2*n != len(c.HeldOutNounRoles) {
+		t.Errorf("%d of %d held-out pairs are agents, want half", n, len(c.HeldOutNounRoles))
+	}
+	held := newHeldOutSet(c.HeldOutNounRoles)
+	for _, e := range allExamples(c) {
+		if nr, ok := usesHeldOut(e, held); ok {
+			t.Fatalf("%q uses held-out %s", e.Text, nr)
+		}
+	}
+	v := c.Vocab()
+	for _, nr := range c.HeldOutNounRoles {
+		if _, ok := v.ID(nr.Noun); !ok || slices.Contains(missionRoles, nr) {
+			t.Errorf("held-out %s: noun missing from train or a mission pair", nr)
+		}
+	}
+}
+
+func countRole(pairs []NounRole, r Role) int {
+	n := 0
+	for _, p := range pairs {
+		if p.Role == r {
+			n++
+		}
+	}
+	return n
+}
+
+func usesHeldOut(e Example, held heldOutSet) (NounRole, bool) {
+	for _, r := range []Role{Agent, Object} {
+		if nr := (NounRole{e.word(e.candidateIn(r)), r}); held[nr] {
+			return nr, true
+		}
+	}
+	return NounRole{}, false
+}
+
 // A negated predicate points where the lexicon says: at the role opposite
 // to the one its positive form describes in that frame, or at the role of
 // its opposite ("not hungry" is the one that is full).
