@@ -135,6 +135,18 @@ func TestBatchesErrors(t *testing.T) {
 	}
 }
 
+func TestBatchesUncertain(t *testing.T) {
+	ex := tinyExamples()
+	ex[1].Uncertain = true
+	bs, err := Batches(ex, BuildVocab(ex), 4, 16, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bs[0].Uncertain; !slices.Equal(got, []bool{false, true, false, false}) {
+		t.Errorf("Uncertain = %v, want row 1 only (row 3 is filler)", got)
+	}
+}
+
 func TestBatchesEncodeUnknownAsUnk(t *testing.T) {
 	ex := tinyExamples()
 	bs, err := Batches(ex[:1], BuildVocab(ex[2:]), 1, 16, nil, false)

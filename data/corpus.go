@@ -17,18 +17,27 @@ const (
 )
 
 // Config sets the split sizes (in sentences), the share of (noun pair,
-// predicate) combinations reserved for each held-out split and how many
-// (noun, role) pairs no split uses.
+// predicate) combinations reserved for each held-out split, the uncertain
+// shares of train and how many (noun, role) pairs no split uses.
 type Config struct {
 	TrainSize, ValidationSize, TestSize int
 	ValidationShare, TestShare          float64
+	// UncertainShare of train has its deciding words (predicate, "not")
+	// replaced by <unk> and Uncertain set.
+	UncertainShare float64
+	// UnknownNounShare of train has one candidate noun replaced by <unk>;
+	// the answer is unchanged.
+	UnknownNounShare float64
 	// HeldOutNounRoles is how many (noun, role) pairs no split uses.
 	HeldOutNounRoles int
 }
 
 // DefaultConfig is the configuration Generate uses.
 func DefaultConfig() Config {
-	return Config{TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20, HeldOutNounRoles: 8}
+	return Config{
+		TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20,
+		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 8,
+	}
 }
 
 func (c Config) check() error {
@@ -39,6 +48,10 @@ func (c Config) check() error {
 	if c.ValidationShare <= 0 || c.TestShare <= 0 || c.ValidationShare+c.TestShare >= 1 {
 		return fmt.Errorf("config: held-out shares must be > 0 and leave some for train, got validation %v, test %v",
 			c.ValidationShare, c.TestShare)
+	}
+	if c.UncertainShare < 0 || c.UnknownNounShare < 0 || c.UncertainShare+c.UnknownNounShare > 0.5 {
+		return fmt.Errorf("config: uncertain and unknown-noun shares must be >= 0 and leave most of train plain, got %v and %v",
+			c.UncertainShare, c.UnknownNounShare)
 	}
 	if c.HeldOutNounRoles < 0 {
 		return fmt.Errorf("config: held-out noun roles must be >= 0, got %d", c.HeldOutNounRoles)
@@ -110,7 +123,7 @@ func partition(tuples []tuple, held heldOutSet) (ordinary, heldOut []tuple) {
 // fillAll draws train first: validation and test may then use only its words.
 func (g *generator) fillAll(c *Corpus, mission []Example) error {
 	var err error
-	if c.Train, err = g.fill(trainSplit, c.Config.TrainSize, nil); err != nil {
+	if c.Train, err = g.fillTrain(c.Config); err != nil {
 		return err
 	}
 	g.vocab = BuildVocab(c.Train)

@@ -255,6 +255,8 @@ func TestConfigErrors(t *testing.T) {
 		{TrainSize: 1, ValidationSize: 1, TestSize: 1, ValidationShare: 0.1, TestShare: 0.1},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.5, TestShare: 0.5},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0, TestShare: 0.1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, UncertainShare: 0.4, UnknownNounShare: 0.2},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, UncertainShare: -0.1},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, HeldOutNounRoles: -1},
 	} {
 		if _, err := GenerateFrom(lex, cfg, 1); err == nil || !strings.HasPrefix(err.Error(), "config:") {

@@ -48,9 +48,10 @@ func (c *Corpus) Describe() string {
 	fmt.Fprintf(&b, "shapes: %s; held out: %s (validation only), %s (test only)\n", strings.Join(trainShapes, ", "), val, test)
 	for _, s := range []splitID{trainSplit, validationSplit, testSplit} {
 		ex, _ := c.Split(s.String())
-		fmt.Fprintf(&b, "%s: antecedent first %.1f%%, negated %.1f%%, place noun %.1f%%; shapes %s\n",
+		fmt.Fprintf(&b, "%s: antecedent first %.1f%%, negated %.1f%%, place noun %.1f%%, uncertain %.1f%%; shapes %s\n",
 			s, 100*ratio(countFirst(ex), len(ex)), 100*share(ex, func(e Example) bool { return e.Negated }),
-			100*share(ex, func(e Example) bool { return len(e.Distractors) > 0 }), shapeCounts(ex))
+			100*share(ex, func(e Example) bool { return len(e.Distractors) > 0 }),
+			100*share(ex, func(e Example) bool { return e.Uncertain }), shapeCounts(ex))
 	}
 	long := c.Longest()
 	fmt.Fprintf(&b, "longest sentence: %d tokens (MaxTokens %d): %q\n", len(long.Tokens), MaxTokens, long.Text)

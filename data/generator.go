@@ -60,7 +60,7 @@ func boolIndex(b bool) int {
 func (g *generator) fill(s splitID, n int, first []Example) ([]Example, error) {
 	out := append([]Example(nil), first...)
 	seen := textSet(out)
-	more, err := g.draw(s.String(), n-len(out), seen, func() (Example, bool) { return g.sample(s) })
+	more, err := g.draw(s.String(), n-len(out), seen, func() (Example, bool) { return g.sample(s, false) })
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,9 @@ func textSet(ex []Example) map[string]bool {
 }
 
 // sample draws role, then frame, then negation, tuple, shape and surface.
-func (g *generator) sample(s splitID) (Example, bool) {
+// With plain, the negation is never contracted ("was not", not "wasn't"),
+// so that masking the deciding words keeps the copula.
+func (g *generator) sample(s splitID, plain bool) (Example, bool) {
 	role := Role(g.rng.Intn(2))
 	frames := g.usableFrames(s, role)
 	if len(frames) == 0 {
@@ -114,7 +116,9 @@ func (g *generator) sample(s splitID) (Example, bool) {
 	t := pool[g.rng.Intn(len(pool))]
 	shapes := g.shapes[s][f]
 	sh := shapes[g.rng.Intn(len(shapes))]
-	e := realise(t, sh, g.surface(t, sh))
+	sf := g.surface(t, sh)
+	sf.contracted = sf.contracted && !plain
+	e := realise(t, sh, sf)
 	return e, g.known(e)
 }
 

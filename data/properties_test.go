@@ -1,6 +1,7 @@
 package data
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -199,6 +200,35 @@ func placeSlot(e Example, d int) string {
 		return "between"
 	}
 	return "after"
+}
+
+// A share of train hides the deciding words behind <unk> (Uncertain) and a
+// share hides one candidate; neither happens outside train.
+func TestUncertainTrainingExamples(t *testing.T) {
+	c := testCorpus(t)
+	cfg := DefaultConfig()
+	var uncertain, maskedNoun int
+	for _, e := range c.Train {
+		switch {
+		case e.Uncertain:
+			uncertain++
+		case e.word(e.Candidates[0]) == Unk || e.word(e.Candidates[1]) == Unk:
+			maskedNoun++
+		case slices.Contains(e.Tokens, Unk):
+			t.Fatalf("%q has <unk> outside the deciding words and the nouns", e.Text)
+		}
+	}
+	if want := int(math.Round(cfg.UncertainShare * float64(cfg.TrainSize))); uncertain != want {
+		t.Errorf("%d uncertain training sentences, want %d", uncertain, want)
+	}
+	if want := int(math.Round(cfg.UnknownNounShare * float64(cfg.TrainSize))); maskedNoun != want {
+		t.Errorf("%d training sentences with a masked noun, want %d", maskedNoun, want)
+	}
+	for _, e := range slices.Concat(c.Validation, c.Test) {
+		if e.Uncertain || slices.Contains(e.Tokens, Unk) {
+			t.Fatalf("held-out sentence %q is uncertain or has <unk>", e.Text)
+		}
+	}
 }
 
 func BenchmarkGenerate(b *testing.B) {
