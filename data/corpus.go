@@ -1,5 +1,5 @@
-// Corpus: generates the train, validation and test splits from the lexicon,
-// deterministically for a seed.
+// Corpus: generates the train, validation and test splits and the challenge
+// sets from the lexicon, deterministically for a seed.
 
 package data
 
@@ -18,7 +18,7 @@ const (
 
 // Config sets the split sizes (in sentences), the share of (noun pair,
 // predicate) combinations reserved for each held-out split, the uncertain
-// shares of train and how many (noun, role) pairs no split uses.
+// share of train and the size of the held-out parts.
 type Config struct {
 	TrainSize, ValidationSize, TestSize int
 	ValidationShare, TestShare          float64
@@ -28,15 +28,19 @@ type Config struct {
 	// UnknownNounShare of train has one candidate noun replaced by <unk>;
 	// the answer is unchanged.
 	UnknownNounShare float64
-	// HeldOutNounRoles is how many (noun, role) pairs no split uses.
+	// HeldOutNounRoles is how many (noun, role) pairs no split uses; only the
+	// held_out_noun_role challenge does.
 	HeldOutNounRoles int
+	// ChallengeSize is the number of sentences per challenge set; even,
+	// since they come in twins.
+	ChallengeSize int
 }
 
 // DefaultConfig is the configuration Generate uses.
 func DefaultConfig() Config {
 	return Config{
 		TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20,
-		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 8,
+		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 8, ChallengeSize: 800,
 	}
 }
 
@@ -53,8 +57,9 @@ func (c Config) check() error {
 		return fmt.Errorf("config: uncertain and unknown-noun shares must be >= 0 and leave most of train plain, got %v and %v",
 			c.UncertainShare, c.UnknownNounShare)
 	}
-	if c.HeldOutNounRoles < 0 {
-		return fmt.Errorf("config: held-out noun roles must be >= 0, got %d", c.HeldOutNounRoles)
+	if c.HeldOutNounRoles < 0 || c.ChallengeSize < 0 || c.ChallengeSize%2 != 0 {
+		return fmt.Errorf("config: held-out noun roles must be >= 0 and the challenge size even and >= 0, got %d and %d",
+			c.HeldOutNounRoles, c.ChallengeSize)
 	}
 	return nil
 }
@@ -65,6 +70,10 @@ type Corpus struct {
 	Config                  Config
 	Frames                  []string // frame names, sorted
 	Train, Validation, Test []Example
+	// Challenges are reported apart from test, in a fixed order:
+	// held_out_noun_role, distractor, negation, held_out_shape,
+	// unknown_deciding_word.
+	Challenges []ChallengeSet
 	// HeldOutNounRoles are the (noun, role) pairs no split contains.
 	HeldOutNounRoles []NounRole
 }
@@ -94,30 +103,47 @@ func GenerateFrom(lex *Lexicon, cfg Config, seed int64) (*Corpus, error) {
 	rng := rand.New(rand.NewSource(seed))
 	c := &Corpus{Seed: seed, Config: cfg, Frames: lex.frameNames()}
 	c.HeldOutNounRoles = chooseHeldOutNounRoles(lex, cfg.HeldOutNounRoles, missionRoles, rng)
-	tuples, _ := partition(lex.tuples(), newHeldOutSet(c.HeldOutNounRoles))
+	src := partition(lex.tuples(), newHeldOutSet(c.HeldOutNounRoles))
 	forced := map[comboKey]splitID{}
 	for _, m := range mission {
 		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate, false)] = testSplit
 	}
-	assigned := assignCombinations(uniqueKeys(tuples), forced, cfg, rng)
-	g := newGenerator(lex, rng, tuples, assigned)
+	assigned := assignCombinations(uniqueKeys(src.ordinary), forced, cfg, rng)
+	g := newGenerator(lex, rng, src.ordinary, assigned)
 	if err := g.fillAll(c, mission); err != nil {
 		return nil, err
 	}
+	src.test = testTuples(src.ordinary, assigned)
+	src.exclude = textSet(allOrdinary(c))
+	c.Challenges = g.challenges(src, cfg.ChallengeSize)
 	return c, c.checkCoverage()
 }
 
 // partition separates the tuples that use a held-out (noun, role) pair.
-func partition(tuples []tuple, held heldOutSet) (ordinary, heldOut []tuple) {
-	ordinary = make([]tuple, 0, len(tuples))
+func partition(tuples []tuple, held heldOutSet) challengeSources {
+	src := challengeSources{held: held, ordinary: make([]tuple, 0, len(tuples))}
+	for p := range held {
+		src.pairs = append(src.pairs, p)
+	}
+	slices.SortFunc(src.pairs, compareNounRoles)
 	for _, t := range tuples {
 		if held.has(t) {
-			heldOut = append(heldOut, t)
+			src.heldOut = append(src.heldOut, t)
 		} else {
-			ordinary = append(ordinary, t)
+			src.ordinary = append(src.ordinary, t)
 		}
 	}
-	return ordinary, heldOut
+	return src
+}
+
+func testTuples(tuples []tuple, assigned map[comboKey]splitID) []tuple {
+	out := make([]tuple, 0, len(tuples)/4)
+	for _, t := range tuples {
+		if assigned[t.key()] == testSplit {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // fillAll draws train first: validation and test may then use only its words.
@@ -188,4 +214,17 @@ func (c *Corpus) Split(name string) ([]Example, error) {
 		return c.Test, nil
 	}
 	return nil, fmt.Errorf("unknown split %q: want train, validation or test", name)
+}
+
+// Challenge returns the challenge set with the given name.
+func (c *Corpus) Challenge(name string) (ChallengeSet, bool) {
+	i := slices.IndexFunc(c.Challenges, func(s ChallengeSet) bool { return s.Name == name })
+	if i < 0 {
+		return ChallengeSet{}, false
+	}
+	return c.Challenges[i], true
+}
+
+func allOrdinary(c *Corpus) []Example {
+	return slices.Concat(c.Train, c.Validation, c.Test)
 }

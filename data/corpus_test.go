@@ -242,6 +242,9 @@ func TestShapesRespectFrames(t *testing.T) {
 	lex, _ := DefaultLexicon()
 	for _, e := range allExamples(testCorpus(t)) {
 		f, _ := lex.Frame(e.Frame)
+		if slices.Contains(ChallengeShapes(), e.Shape) {
+			t.Fatalf("%q: shape %s outside the held_out_shape challenge", e.Text, e.Shape)
+		}
 		if strings.Contains(e.Shape, "passive") && f.Passive == "" {
 			t.Fatalf("%q: passive shape for frame %s without passive", e.Text, f.Name)
 		}
@@ -257,6 +260,7 @@ func TestConfigErrors(t *testing.T) {
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0, TestShare: 0.1},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, UncertainShare: 0.4, UnknownNounShare: 0.2},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, UncertainShare: -0.1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, ChallengeSize: 3},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, HeldOutNounRoles: -1},
 	} {
 		if _, err := GenerateFrom(lex, cfg, 1); err == nil || !strings.HasPrefix(err.Error(), "config:") {

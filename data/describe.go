@@ -21,7 +21,7 @@ func Longest(ex []Example) (Example, bool) {
 	return best, true
 }
 
-// Longest returns the longest sentence of the three splits.
+// Longest returns the longest sentence of the splits and challenge sets.
 func (c *Corpus) Longest() Example {
 	all := []Example{}
 	for _, split := range c.allSets() {
@@ -33,13 +33,17 @@ func (c *Corpus) Longest() Example {
 	return e
 }
 
-// allSets lists the three splits.
+// allSets lists the three splits, then each challenge set.
 func (c *Corpus) allSets() [][]Example {
-	return [][]Example{c.Train, c.Validation, c.Test}
+	sets := [][]Example{c.Train, c.Validation, c.Test}
+	for _, ch := range c.Challenges {
+		sets = append(sets, ch.Examples)
+	}
+	return sets
 }
 
 // Describe summarises sizes, frames, shapes, balance, longest sentence,
-// vocabulary and baselines on test.
+// vocabulary and baselines on test and on every challenge set.
 func (c *Corpus) Describe() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d: train %d, validation %d, test %d sentences\n", c.Seed, len(c.Train), len(c.Validation), len(c.Test))
@@ -58,18 +62,10 @@ func (c *Corpus) Describe() string {
 	fmt.Fprintf(&b, "vocabulary (train): %d tokens incl. %s and %s\n", c.Vocab().Size(), Pad, Unk)
 	fmt.Fprintf(&b, "held-out (noun, role) pairs: %s\n", nounRoleList(c.HeldOutNounRoles))
 	fmt.Fprintf(&b, "baselines on test: %s\n", Baselines(c.Train, c.Test))
+	for _, ch := range c.Challenges {
+		fmt.Fprintf(&b, "baselines on %s: %s\n", ch.Name, Baselines(c.Train, ch.Examples))
+	}
 	return b.String()
-}
-
-func nounRoleList(pairs []NounRole) string {
-	var s []string
-	for _, p := range pairs {
-		s = append(s, p.String())
-	}
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, ", ")
 }
 
 func share(ex []Example, pred func(Example) bool) float64 {

@@ -189,6 +189,8 @@ func (g *generator) article(noun string) string {
 	return indefinite(noun)
 }
 
+// adverb draws a degree adverb as the shape allows; never "so" where the
+// shape joins with ", so" ("It was so hungry, so ..." repeats itself).
 func (g *generator) adverb(f *Frame, sh Shape) string {
 	if sh.adverb == adverbNever || len(f.Adverbs) == 0 {
 		return ""
@@ -196,7 +198,10 @@ func (g *generator) adverb(f *Frame, sh Shape) string {
 	if sh.adverb == adverbSometimes && g.rng.Intn(2) == 0 {
 		return ""
 	}
-	return g.pick(f.Adverbs)
+	if a := g.pick(f.Adverbs); sh.layout != soClause || a != "so" {
+		return a
+	}
+	return ""
 }
 
 func (g *generator) chance(p float64) bool { return g.rng.Float64() < p }

@@ -39,8 +39,9 @@ func TestNounsPlayBothRolesInTrain(t *testing.T) {
 	}
 }
 
-// The held-out (noun, role) pairs occur in no ordinary split, and each
-// held-out noun is still in train in its other role.
+// The held-out (noun, role) pairs occur in no ordinary split, each held-out
+// noun is still in train in its other role, and every held_out_noun_role
+// sentence uses one of them.
 func TestHeldOutNounRoles(t *testing.T) {
 	c := testCorpus(t)
 	if len(c.HeldOutNounRoles) != DefaultConfig().HeldOutNounRoles {
@@ -59,6 +60,12 @@ func TestHeldOutNounRoles(t *testing.T) {
 	for _, nr := range c.HeldOutNounRoles {
 		if _, ok := v.ID(nr.Noun); !ok || slices.Contains(missionRoles, nr) {
 			t.Errorf("held-out %s: noun missing from train or a mission pair", nr)
+		}
+	}
+	ch, _ := c.Challenge(ChallengeHeldOutNounRole)
+	for _, e := range ch.Examples {
+		if _, ok := usesHeldOut(e, held); !ok {
+			t.Fatalf("%s sentence %q uses no held-out pair", ch.Name, e.Text)
 		}
 	}
 }
@@ -239,6 +246,20 @@ func TestUncertainTrainingExamples(t *testing.T) {
 	for _, e := range slices.Concat(c.Validation, c.Test) {
 		if e.Uncertain || slices.Contains(e.Tokens, Unk) {
 			t.Fatalf("held-out sentence %q is uncertain or has <unk>", e.Text)
+		}
+	}
+}
+
+// The unknown deciding words never reach the training vocabulary.
+func TestUnknownWordsStayUnknown(t *testing.T) {
+	lex, _ := DefaultLexicon()
+	v := testCorpus(t).Vocab()
+	if len(lex.UnknownWords()) < 10 {
+		t.Fatalf("only %d unknown words", len(lex.UnknownWords()))
+	}
+	for _, u := range lex.UnknownWords() {
+		if _, ok := v.ID(u.Word); ok {
+			t.Errorf("unknown word %q is in the training vocabulary", u.Word)
 		}
 	}
 }

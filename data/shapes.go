@@ -11,7 +11,8 @@ import "strings"
 const MaxTokens = 24
 
 // Shape names. Train uses the first four; validation and test each add one
-// shape built only from words and orders training has seen.
+// shape built only from words and orders training has seen; the
+// held_out_shape challenge uses the last four, which no split uses.
 const (
 	ShapeActive         = "active"          // The dog ate the food because it was hungry.
 	ShapePassive        = "passive"         // The food was eaten by the dog because it was hungry.
@@ -19,6 +20,10 @@ const (
 	ShapeFrontedPassive = "fronted-passive" // Since it was very hungry, the food was eaten by the dog.
 	ShapePassiveAdverb  = "passive-adverb"  // validation only: The food was eaten by a dog as it was really hungry.
 	ShapeFrontedAs      = "fronted-as"      // test only: As it was hungry, the dog ate the food.
+	ShapeSo             = "so"              // challenge only: It was hungry, so the dog ate the food.
+	ShapeSoPassive      = "so-passive"      // challenge only: It was hungry, so the food was eaten by the dog.
+	ShapeTwoSentences   = "two-sentences"   // challenge only: The dog ate the food. It was hungry.
+	ShapeTwoPassive     = "two-passive"     // challenge only: The food was eaten by the dog. It was hungry.
 )
 
 // adverbUse says whether a shape puts a degree adverb before the predicate.
@@ -34,8 +39,10 @@ const (
 type layout int
 
 const (
-	reasonLast  layout = iota // main clause, connective, reason
-	reasonFirst               // connective, reason, optional comma, main clause
+	reasonLast   layout = iota // main clause, connective, reason
+	reasonFirst                // connective, reason, optional comma, main clause
+	soClause                   // reason, ", so", main clause
+	twoSentences               // main clause ". " reason
 )
 
 // Shape is a sentence template: where the reason clause goes, which voice
@@ -61,6 +68,10 @@ var allShapes = []Shape{
 	{ShapeFrontedPassive, true, true, frontReasons, adverbSometimes, reasonFirst},
 	{ShapePassiveAdverb, false, true, reasons, adverbAlways, reasonLast},
 	{ShapeFrontedAs, true, false, []string{"as"}, adverbSometimes, reasonFirst},
+	{ShapeSo, true, false, nil, adverbSometimes, soClause},
+	{ShapeSoPassive, true, true, nil, adverbSometimes, soClause},
+	{ShapeTwoSentences, false, false, nil, adverbSometimes, twoSentences},
+	{ShapeTwoPassive, false, true, nil, adverbSometimes, twoSentences},
 }
 
 // Shapes returns all sentence templates in a fixed order.
@@ -230,6 +241,14 @@ func realise(t tuple, s Shape, sf surface) Example {
 			b.add(",")
 		}
 		b.mainClause(t, s.Passive, sf)
+	case soClause:
+		b.reasonClause(t, sf)
+		b.add(", so")
+		b.mainClause(t, s.Passive, sf)
+	case twoSentences:
+		b.mainClause(t, s.Passive, sf)
+		b.add(".")
+		b.reasonClause(t, sf)
 	}
 	b.add(".")
 	return b.example(t, s)

@@ -32,10 +32,17 @@ var heldOutShape = map[splitID]string{
 // trainShapes are the shapes every split uses.
 var trainShapes = []string{ShapeActive, ShapePassive, ShapeFronted, ShapeFrontedPassive}
 
+// challengeShapes are the shapes only the held_out_shape challenge uses:
+// a reason clause joined by "so", and the reason as a sentence of its own.
+var challengeShapes = []string{ShapeSo, ShapeSoPassive, ShapeTwoSentences, ShapeTwoPassive}
+
 // HeldOutShapes returns the shape only validation uses and the shape only test uses.
 func HeldOutShapes() (validation, test string) {
 	return heldOutShape[validationSplit], heldOutShape[testSplit]
 }
+
+// ChallengeShapes returns the shapes only the held_out_shape challenge uses.
+func ChallengeShapes() []string { return slices.Clone(challengeShapes) }
 
 // shapesFor returns the shapes split s may write frame f in.
 func shapesFor(s splitID, f *Frame) []Shape {
