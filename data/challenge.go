@@ -67,6 +67,16 @@ func newTwinIndex(nFrames int, tuples []tuple, keep func(tuple) bool) *twinIndex
 	return ix
 }
 
+// empty reports whether the index has no twin at all.
+func (ix *twinIndex) empty() bool {
+	for _, pairs := range ix.frames {
+		if len(pairs) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // draw picks a frame uniformly, then a noun pair, then one tuple per role.
 func (ix *twinIndex) draw(g *generator) (agent, object tuple, ok bool) {
 	var frames []int
@@ -199,20 +209,23 @@ func (g *generator) pickShape(shapes []Shape) (Shape, bool) {
 // heldOutNounRoleTwins cycles through the held-out pairs so each gets the
 // same share; the other noun plays a role it also plays in training.
 func (g *generator) heldOutNounRoleTwins(src challengeSources) func(int) (Example, Example, bool) {
-	ix := make([]*twinIndex, len(src.pairs))
-	for i, p := range src.pairs {
-		ix[i] = newTwinIndex(len(g.lex.Frames), src.heldOut, func(t tuple) bool {
+	var ix []*twinIndex // one per held-out pair that has twins at all
+	for _, p := range src.pairs {
+		pairIx := newTwinIndex(len(g.lex.Frames), src.heldOut, func(t tuple) bool {
 			other := NounRole{t.noun(p.Role.other()), p.Role.other()}
 			return t.noun(p.Role) == p.Noun && !src.held[other]
 		})
+		if !pairIx.empty() {
+			ix = append(ix, pairIx)
+		}
 	}
 	return func(i int) (Example, Example, bool) {
 		if len(ix) == 0 {
 			return Example{}, Example{}, false
 		}
-		a, b, ok := ix[i%len(ix)].draw(g)
+		a, b, _ := ix[i%len(ix)].draw(g)
 		sh, fits := g.trainShape(a.frame)
-		if !ok || !fits {
+		if !fits {
 			return Example{}, Example{}, false
 		}
 		return twin(a, b, sh, g.plainSurface(a, sh))
@@ -310,8 +323,11 @@ func (g *generator) unknownWordTwins(ordinary []tuple) func(int) (Example, Examp
 	ix := newTwinIndex(len(g.lex.Frames), ordinary, func(t tuple) bool { return len(synonyms[t.predicate]) > 0 })
 	return func(int) (Example, Example, bool) {
 		a, b, ok := ix.draw(g)
+		if !ok {
+			return Example{}, Example{}, false
+		}
 		sh, fits := g.trainShape(a.frame)
-		if !ok || !fits {
+		if !fits {
 			return Example{}, Example{}, false
 		}
 		a.predicate, b.predicate = g.pick(synonyms[a.predicate]), g.pick(synonyms[b.predicate])

@@ -111,3 +111,41 @@ func TestChallengeContents(t *testing.T) {
 		}
 	}
 }
+
+// A lexicon with little to offer gives smaller challenge sets, never a
+// panic or an endless search: here one frame, no places, no negation, no
+// unknown words.
+func TestChallengesFromASmallLexicon(t *testing.T) {
+	frame := `# eat, small
+active: ate
+passive: was eaten by
+agents: dog, cat, fox, owl, pig, cow
+objects: food, cake, pie, bun, jam, egg, dog, cat, fox
+agent predicates: hungry, greedy
+object predicates: tasty, fresh
+`
+	lex, err := LoadLexicon(lexiconFS(frame, "food\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{TrainSize: 200, ValidationSize: 30, TestSize: 50, ValidationShare: 0.15, TestShare: 0.2,
+		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 2, ChallengeSize: 40}
+	c, err := GenerateFrom(lex, cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range c.Challenges {
+		t.Logf("%s: %d sentences", ch.Name, len(ch.Examples))
+		if len(ch.Examples)%2 != 0 || len(ch.Examples) > cfg.ChallengeSize {
+			t.Errorf("%s: %d sentences", ch.Name, len(ch.Examples))
+		}
+	}
+	if ch, _ := c.Challenge(ChallengeHeldOutNounRole); len(ch.Examples) == 0 || len(c.HeldOutNounRoles) != 2 {
+		t.Errorf("held-out pairs %v gave %d sentences", c.HeldOutNounRoles, len(ch.Examples))
+	}
+	for _, name := range []string{ChallengeDistractor, ChallengeNegation, ChallengeUnknownWord} {
+		if ch, _ := c.Challenge(name); len(ch.Examples) != 0 {
+			t.Errorf("%s has %d sentences from a lexicon that cannot make any", name, len(ch.Examples))
+		}
+	}
+}
