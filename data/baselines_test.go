@@ -25,9 +25,48 @@ func TestBaselinesHandMade(t *testing.T) {
 		hand(11, 1, 4, true), // pronoun last, nearest before = 4: first ✓ nearest ✗ majority ✗
 	}
 	got := Baselines(train, test)
-	want := BaselineScores{N: 5, FirstNoun: 3.0 / 5, NearestNoun: 2.0 / 5, Majority: 2.0 / 5, MajorityChoice: "second"}
+	// The hand-made examples have no words: noun identity ties and answers
+	// the first noun; every one says "" describes its antecedent (the agent),
+	// so predicate identity is always right.
+	want := BaselineScores{N: 5, FirstNoun: 3.0 / 5, NearestNoun: 2.0 / 5, Majority: 2.0 / 5, MajorityChoice: "second",
+		NounIdentity: 3.0 / 5, PredicateIdentity: 1}
 	if got != want {
 		t.Errorf("Baselines = %+v, want %+v", got, want)
+	}
+}
+
+// worded writes "the AGENT ate the OBJECT because it was [not] PREDICATE",
+// the predicate describing role.
+func worded(agent, object, predicate string, role Role, negated bool) Example {
+	f := &Frame{Name: "eat", Active: "ate"}
+	t := tuple{frame: f, agent: agent, object: object, predicate: predicate, role: role, negated: negated}
+	return realise(t, shapeByName(ShapeActive), surface{agentArticle: "the", objectArticle: "the", connective: "because"})
+}
+
+func TestNounAndPredicateIdentity(t *testing.T) {
+	train := []Example{
+		worded("dog", "cake", "hungry", Agent, false),             // dog: antecedent 2 of 2
+		worded("dog", "cake", "hungry", Agent, false),             // cake: 1 of 3
+		worded("cat", "cake", "tasty", Object, false),             // cat: 0 of 1
+		maskDeciding(worded("owl", "pie", "tasty", Agent, false)), // uncertain: no vote for tasty
+	}
+	tests := []struct {
+		name            string
+		e               Example
+		noun, predicate bool // whether each baseline is right
+	}{
+		{"noun rate misleads", worded("dog", "cake", "tasty", Object, false), false, true},
+		{"unseen noun counts one half", worded("fox", "cake", "hungry", Agent, false), true, true},
+		{"lower rate loses", worded("cat", "cake", "hungry", Agent, false), false, true},
+		{"not ignored", worded("dog", "cake", "hungry", Object, true), false, false},
+		{"unseen predicate answers first", worded("cake", "dog", "famished", Agent, false), false, true},
+	}
+	for _, tt := range tests {
+		s := Baselines(train, []Example{tt.e})
+		if (s.NounIdentity == 1) != tt.noun || (s.PredicateIdentity == 1) != tt.predicate {
+			t.Errorf("%s: %q: noun identity %v, predicate identity %v; want %v, %v",
+				tt.name, tt.e.Text, s.NounIdentity, s.PredicateIdentity, tt.noun, tt.predicate)
+		}
 	}
 }
 

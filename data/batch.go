@@ -11,7 +11,8 @@ import (
 
 // Batch is Size rows of SeqLen positions. Row r holds IDs[r*SeqLen:(r+1)*SeqLen],
 // of which the first Lengths[r] are real tokens and the rest PadID. Rows
-// beyond len(Examples) are filler: Lengths, Pronoun and Antecedent are 0.
+// beyond len(Examples) are filler: Lengths, Pronoun and Antecedent are 0,
+// Uncertain false.
 type Batch struct {
 	Size, SeqLen int
 	IDs          []int
@@ -19,6 +20,7 @@ type Batch struct {
 	Pronoun      []int
 	Antecedent   []int
 	Candidates   [][2]int  // both candidate nouns per row; {0, 0} for filler rows
+	Uncertain    []bool    // the row's deciding words are unknown: spread the answer over both candidates
 	Examples     []Example // the real rows, len <= Size
 }
 
@@ -86,14 +88,14 @@ func newBatch(ex []Example, rows []int, v *Vocab, size, seqLen int) Batch {
 		Size: size, SeqLen: seqLen,
 		IDs:     make([]int, size*seqLen), // PadID is 0
 		Lengths: make([]int, size), Pronoun: make([]int, size), Antecedent: make([]int, size),
-		Candidates: make([][2]int, size),
+		Candidates: make([][2]int, size), Uncertain: make([]bool, size),
 	}
 	for r, i := range rows {
 		e := ex[i]
 		ids, _ := v.Encode(e.Tokens)
 		copy(b.IDs[r*seqLen:], ids)
 		b.Lengths[r], b.Pronoun[r], b.Antecedent[r] = len(ids), e.Pronoun, e.Antecedent
-		b.Candidates[r] = e.Candidates
+		b.Candidates[r], b.Uncertain[r] = e.Candidates, e.Uncertain
 		b.Examples = append(b.Examples, e)
 	}
 	return b

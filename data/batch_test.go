@@ -71,7 +71,7 @@ func TestBatchesShuffle(t *testing.T) {
 	c := testCorpus(t)
 	v := c.Vocab()
 	order := func(rng *rand.Rand) []string {
-		bs, err := Batches(c.Test, v, 32, 16, rng, false)
+		bs, err := Batches(c.Test, v, 32, MaxTokens, rng, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestBatchesShuffle(t *testing.T) {
 	if slices.Equal(a, kept) || slices.Equal(a, order(rand.New(rand.NewSource(8)))) {
 		t.Error("shuffling did not change the order")
 	}
-	bs, _ := Batches(c.Test, v, 32, 16, rand.New(rand.NewSource(7)), false)
+	bs, _ := Batches(c.Test, v, 32, MaxTokens, rand.New(rand.NewSource(7)), false)
 	var all []Example
 	for _, b := range bs {
 		all = append(all, b.Examples...)
@@ -132,6 +132,18 @@ func TestBatchesErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestBatchesUncertain(t *testing.T) {
+	ex := tinyExamples()
+	ex[1].Uncertain = true
+	bs, err := Batches(ex, BuildVocab(ex), 4, 16, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bs[0].Uncertain; !slices.Equal(got, []bool{false, true, false, false}) {
+		t.Errorf("Uncertain = %v, want row 1 only (row 3 is filler)", got)
 	}
 }
 

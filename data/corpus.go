@@ -1,5 +1,5 @@
-// Corpus: generates the train, validation and test splits from the lexicon,
-// deterministically for a seed.
+// Corpus: generates the train, validation and test splits and the challenge
+// sets from the lexicon, deterministically for a seed.
 
 package data
 
@@ -16,16 +16,32 @@ const (
 	MissionTasty  = "A dog ate the food because it was tasty."
 )
 
-// Config sets the split sizes (in sentences) and the share of (noun pair,
-// predicate) combinations reserved for each held-out split.
+// Config sets the split sizes (in sentences), the share of (noun pair,
+// predicate) combinations reserved for each held-out split, the uncertain
+// share of train and the size of the held-out parts.
 type Config struct {
 	TrainSize, ValidationSize, TestSize int
 	ValidationShare, TestShare          float64
+	// UncertainShare of train has its deciding words (predicate, "not")
+	// replaced by <unk> and Uncertain set.
+	UncertainShare float64
+	// UnknownNounShare of train has one candidate noun replaced by <unk>;
+	// the answer is unchanged.
+	UnknownNounShare float64
+	// HeldOutNounRoles is how many (noun, role) pairs no split uses; only the
+	// held_out_noun_role challenge does.
+	HeldOutNounRoles int
+	// ChallengeSize is the number of sentences per challenge set; even,
+	// since they come in twins.
+	ChallengeSize int
 }
 
 // DefaultConfig is the configuration Generate uses.
 func DefaultConfig() Config {
-	return Config{TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20}
+	return Config{
+		TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20,
+		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 8, ChallengeSize: 800,
+	}
 }
 
 func (c Config) check() error {
@@ -37,6 +53,14 @@ func (c Config) check() error {
 		return fmt.Errorf("config: held-out shares must be > 0 and leave some for train, got validation %v, test %v",
 			c.ValidationShare, c.TestShare)
 	}
+	if c.UncertainShare < 0 || c.UnknownNounShare < 0 || c.UncertainShare+c.UnknownNounShare > 0.5 {
+		return fmt.Errorf("config: uncertain and unknown-noun shares must be >= 0 and leave most of train plain, got %v and %v",
+			c.UncertainShare, c.UnknownNounShare)
+	}
+	if c.HeldOutNounRoles < 0 || c.ChallengeSize < 0 || c.ChallengeSize%2 != 0 {
+		return fmt.Errorf("config: held-out noun roles must be >= 0 and the challenge size even and >= 0, got %d and %d",
+			c.HeldOutNounRoles, c.ChallengeSize)
+	}
 	return nil
 }
 
@@ -46,6 +70,12 @@ type Corpus struct {
 	Config                  Config
 	Frames                  []string // frame names, sorted
 	Train, Validation, Test []Example
+	// Challenges are reported apart from test, in a fixed order:
+	// held_out_noun_role, distractor, negation, held_out_shape,
+	// unknown_deciding_word.
+	Challenges []ChallengeSet
+	// HeldOutNounRoles are the (noun, role) pairs no split contains.
+	HeldOutNounRoles []NounRole
 }
 
 // Generate builds the corpus from the embedded lexicon with DefaultConfig.
@@ -56,6 +86,9 @@ func Generate(seed int64) (*Corpus, error) {
 	}
 	return GenerateFrom(lex, DefaultConfig(), seed)
 }
+
+// missionRoles are the mission's (noun, role) pairs, never held out.
+var missionRoles = []NounRole{{"dog", Agent}, {"food", Object}}
 
 // GenerateFrom builds a corpus from any lexicon that contains the mission
 // sentences' eat frame. The same lexicon, config and seed give the same corpus.
@@ -68,25 +101,58 @@ func GenerateFrom(lex *Lexicon, cfg Config, seed int64) (*Corpus, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewSource(seed))
-	tuples := lex.tuples()
+	c := &Corpus{Seed: seed, Config: cfg, Frames: lex.frameNames()}
+	c.HeldOutNounRoles = chooseHeldOutNounRoles(lex, cfg.HeldOutNounRoles, missionRoles, rng)
+	src := partition(lex.tuples(), newHeldOutSet(c.HeldOutNounRoles))
 	forced := map[comboKey]splitID{}
 	for _, m := range mission {
-		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate)] = testSplit
+		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate, false)] = testSplit
 	}
-	assigned := assignCombinations(uniqueKeys(tuples), forced, cfg, rng)
-	g := newGenerator(lex, rng, tuples, assigned)
-	c := &Corpus{Seed: seed, Config: cfg, Frames: lex.frameNames()}
+	assigned := assignCombinations(uniqueKeys(src.ordinary), forced, cfg, rng)
+	g := newGenerator(lex, rng, src.ordinary, assigned)
 	if err := g.fillAll(c, mission); err != nil {
 		return nil, err
 	}
+	src.test = testTuples(src.ordinary, assigned)
+	src.exclude = textSet(allOrdinary(c))
+	c.Challenges = g.challenges(src, cfg.ChallengeSize)
 	return c, c.checkCoverage()
 }
 
+// partition separates the tuples that use a held-out (noun, role) pair.
+func partition(tuples []tuple, held heldOutSet) challengeSources {
+	src := challengeSources{held: held, ordinary: make([]tuple, 0, len(tuples))}
+	for p := range held {
+		src.pairs = append(src.pairs, p)
+	}
+	slices.SortFunc(src.pairs, compareNounRoles)
+	for _, t := range tuples {
+		if held.has(t) {
+			src.heldOut = append(src.heldOut, t)
+		} else {
+			src.ordinary = append(src.ordinary, t)
+		}
+	}
+	return src
+}
+
+func testTuples(tuples []tuple, assigned map[comboKey]splitID) []tuple {
+	out := make([]tuple, 0, len(tuples)/4)
+	for _, t := range tuples {
+		if assigned[t.key()] == testSplit {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// fillAll draws train first: validation and test may then use only its words.
 func (g *generator) fillAll(c *Corpus, mission []Example) error {
 	var err error
-	if c.Train, err = g.fill(trainSplit, c.Config.TrainSize, nil); err != nil {
+	if c.Train, err = g.fillTrain(c.Config); err != nil {
 		return err
 	}
+	g.vocab = BuildVocab(c.Train)
 	if c.Validation, err = g.fill(validationSplit, c.Config.ValidationSize, nil); err != nil {
 		return err
 	}
@@ -101,14 +167,15 @@ func missionExamples(lex *Lexicon) ([]Example, error) {
 	if !ok {
 		return nil, fmt.Errorf("lexicon has no frame %q, needed for %q", "eat", MissionHungry)
 	}
+	fi := slices.IndexFunc(lex.Frames, func(f Frame) bool { return f.Name == "eat" })
 	sf := surface{agentArticle: "a", objectArticle: "the", connective: "because"}
 	var out []Example
 	for _, m := range []struct {
 		text, predicate string
 		role            Role
 	}{{MissionHungry, "hungry", Agent}, {MissionTasty, "tasty", Object}} {
-		t := tuple{frame: eat, agent: "dog", object: "food", predicate: m.predicate, role: m.role}
-		e := realise(t, allShapes[0], sf)
+		t := tuple{frameIndex: fi, frame: eat, agent: "dog", object: "food", predicate: m.predicate, role: m.role}
+		e := realise(t, shapeByName(ShapeActive), sf)
 		if e.Text != m.text || !slices.Contains(eat.Predicates(m.role), m.predicate) ||
 			!slices.Contains(eat.Agents, "dog") || !slices.Contains(eat.Objects, "food") {
 			return nil, fmt.Errorf("lexicon %s cannot produce %q (got %q)", eat.File, m.text, e.Text)
@@ -147,4 +214,17 @@ func (c *Corpus) Split(name string) ([]Example, error) {
 		return c.Test, nil
 	}
 	return nil, fmt.Errorf("unknown split %q: want train, validation or test", name)
+}
+
+// Challenge returns the challenge set with the given name.
+func (c *Corpus) Challenge(name string) (ChallengeSet, bool) {
+	i := slices.IndexFunc(c.Challenges, func(s ChallengeSet) bool { return s.Name == name })
+	if i < 0 {
+		return ChallengeSet{}, false
+	}
+	return c.Challenges[i], true
+}
+
+func allOrdinary(c *Corpus) []Example {
+	return slices.Concat(c.Train, c.Validation, c.Test)
 }

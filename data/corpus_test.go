@@ -2,6 +2,7 @@ package data
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -124,10 +125,14 @@ func TestAntecedentPositionIsBalanced(t *testing.T) {
 
 func TestSentenceLength(t *testing.T) {
 	c := testCorpus(t)
-	long := c.Longest()
-	if len(long.Tokens) > 16 {
-		t.Errorf("longest sentence has %d tokens (> 16): %q", len(long.Tokens), long.Text)
+	for _, set := range c.allSets() {
+		for _, e := range set {
+			if len(e.Tokens) > MaxTokens {
+				t.Fatalf("%q has %d tokens, more than MaxTokens %d", e.Text, len(e.Tokens), MaxTokens)
+			}
+		}
 	}
+	long := c.Longest()
 	t.Logf("longest sentence: %d tokens: %q", len(long.Tokens), long.Text)
 }
 
@@ -138,9 +143,11 @@ func TestExamplePositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range allExamples(testCorpus(t)) {
-		if err := checkExample(lex, e); err != "" {
-			t.Fatalf("%q: %s (%+v)", e.Text, err, e)
+	for _, set := range testCorpus(t).allSets() {
+		for _, e := range set {
+			if err := checkExample(lex, e); err != "" {
+				t.Fatalf("%q: %s (%+v)", e.Text, err, e)
+			}
 		}
 	}
 }
@@ -157,17 +164,76 @@ func checkExample(lex *Lexicon, e Example) string {
 		return "candidates not ordered or antecedent not a candidate"
 	case e.AntecedentFirst != (e.Antecedent == c[0]):
 		return "AntecedentFirst disagrees with positions"
-	case !slices.Contains(f.Predicates(e.Role), e.Predicate):
+	case !slices.Contains(rolePredicates(lex, f, e), meaning(lex, e)):
 		return "predicate not of its role"
-	case !strings.Contains(e.Text, "it was") || !strings.HasSuffix(e.Text, e.Predicate+".") && !strings.Contains(e.Text, e.Predicate+","):
-		return "predicate not in the reason clause"
 	}
-	agent, object := e.Answer(), e.Other()
-	if e.Role == Object {
-		agent, object = object, agent
+	if msg := checkDeciding(e); msg != "" {
+		return msg
 	}
-	if !slices.Contains(f.Agents, agent) || !slices.Contains(f.Objects, object) {
+	agent, object := e.word(e.candidateIn(Agent)), e.word(e.candidateIn(Object))
+	if (agent != Unk && !slices.Contains(f.Agents, agent)) || (object != Unk && !slices.Contains(f.Objects, object)) {
 		return "answer is not the noun of the predicate's role"
+	}
+	return checkDistractors(f, e)
+}
+
+// rolePredicates are the predicates that point at e.Role in f, negated or not.
+func rolePredicates(lex *Lexicon, f *Frame, e Example) []string {
+	if e.Negated {
+		return f.NegatedPredicates(e.Role)
+	}
+	return f.Predicates(e.Role)
+}
+
+// meaning is the known predicate e's predicate stands for (itself, or the
+// known synonym of an unknown word).
+func meaning(lex *Lexicon, e Example) string {
+	for _, u := range lex.UnknownWords() {
+		if u.Word == e.Predicate {
+			return u.Means
+		}
+	}
+	return e.Predicate
+}
+
+// checkDeciding: the deciding positions hold "not"/"wasn't"/"isn't" if
+// negated, then the predicate's words, all in the reason clause after "it"
+// (or all <unk> in an uncertain training sentence).
+func checkDeciding(e Example) string {
+	var words []string
+	for _, p := range e.Deciding {
+		if p <= e.Pronoun || p >= len(e.Tokens) {
+			return "deciding position outside the reason clause"
+		}
+		words = append(words, e.Tokens[p])
+	}
+	want := strings.Fields(e.Predicate)
+	if e.Negated {
+		want = append([]string{"not"}, want...)
+		if len(words) > 0 && (words[0] == "wasn't" || words[0] == "isn't") {
+			want[0] = words[0]
+		}
+	}
+	if slices.Equal(words, want) {
+		return ""
+	}
+	if e.Uncertain && len(words) == len(want) && !slices.ContainsFunc(words, func(w string) bool { return w != Unk }) {
+		return ""
+	}
+	return fmt.Sprintf("deciding words %q, want %q", words, want)
+}
+
+// checkDistractors: a place noun is a place of this frame, is neither
+// candidate, and follows its preposition and "the".
+func checkDistractors(f *Frame, e Example) string {
+	for _, p := range e.Distractors {
+		if p == e.Candidates[0] || p == e.Candidates[1] || p == e.Antecedent || p < 2 || e.Tokens[p-1] != "the" {
+			return "a distractor is a candidate or not in a place phrase"
+		}
+		place := Place{e.Tokens[p-2], e.Tokens[p]}
+		if !slices.Contains(slices.Concat(f.AgentPlaces, f.ObjectPlaces, f.ScenePlaces), place) {
+			return fmt.Sprintf("place %v is not a place of frame %s", place, f.Name)
+		}
 	}
 	return ""
 }
@@ -176,6 +242,9 @@ func TestShapesRespectFrames(t *testing.T) {
 	lex, _ := DefaultLexicon()
 	for _, e := range allExamples(testCorpus(t)) {
 		f, _ := lex.Frame(e.Frame)
+		if slices.Contains(ChallengeShapes(), e.Shape) {
+			t.Fatalf("%q: shape %s outside the held_out_shape challenge", e.Text, e.Shape)
+		}
 		if strings.Contains(e.Shape, "passive") && f.Passive == "" {
 			t.Fatalf("%q: passive shape for frame %s without passive", e.Text, f.Name)
 		}
@@ -189,6 +258,10 @@ func TestConfigErrors(t *testing.T) {
 		{TrainSize: 1, ValidationSize: 1, TestSize: 1, ValidationShare: 0.1, TestShare: 0.1},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.5, TestShare: 0.5},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0, TestShare: 0.1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, UncertainShare: 0.4, UnknownNounShare: 0.2},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, UncertainShare: -0.1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, ChallengeSize: 3},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, HeldOutNounRoles: -1},
 	} {
 		if _, err := GenerateFrom(lex, cfg, 1); err == nil || !strings.HasPrefix(err.Error(), "config:") {
 			t.Errorf("GenerateFrom(%+v) error = %v, want a config error", cfg, err)

@@ -21,10 +21,10 @@ func Longest(ex []Example) (Example, bool) {
 	return best, true
 }
 
-// Longest returns the longest sentence of all three splits.
+// Longest returns the longest sentence of the splits and challenge sets.
 func (c *Corpus) Longest() Example {
-	var all []Example
-	for _, split := range [][]Example{c.Train, c.Validation, c.Test} {
+	all := []Example{}
+	for _, split := range c.allSets() {
 		if e, ok := Longest(split); ok {
 			all = append(all, e)
 		}
@@ -33,8 +33,17 @@ func (c *Corpus) Longest() Example {
 	return e
 }
 
+// allSets lists the three splits, then each challenge set.
+func (c *Corpus) allSets() [][]Example {
+	sets := [][]Example{c.Train, c.Validation, c.Test}
+	for _, ch := range c.Challenges {
+		sets = append(sets, ch.Examples)
+	}
+	return sets
+}
+
 // Describe summarises sizes, frames, shapes, balance, longest sentence,
-// vocabulary and baselines.
+// vocabulary and baselines on test and on every challenge set.
 func (c *Corpus) Describe() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d: train %d, validation %d, test %d sentences\n", c.Seed, len(c.Train), len(c.Validation), len(c.Test))
@@ -43,13 +52,30 @@ func (c *Corpus) Describe() string {
 	fmt.Fprintf(&b, "shapes: %s; held out: %s (validation only), %s (test only)\n", strings.Join(trainShapes, ", "), val, test)
 	for _, s := range []splitID{trainSplit, validationSplit, testSplit} {
 		ex, _ := c.Split(s.String())
-		fmt.Fprintf(&b, "%s: antecedent is the first noun in %.1f%%; shapes %s\n", s, 100*ratio(countFirst(ex), len(ex)), shapeCounts(ex))
+		fmt.Fprintf(&b, "%s: antecedent first %.1f%%, negated %.1f%%, place noun %.1f%%, uncertain %.1f%%; shapes %s\n",
+			s, 100*ratio(countFirst(ex), len(ex)), 100*share(ex, func(e Example) bool { return e.Negated }),
+			100*share(ex, func(e Example) bool { return len(e.Distractors) > 0 }),
+			100*share(ex, func(e Example) bool { return e.Uncertain }), shapeCounts(ex))
 	}
 	long := c.Longest()
-	fmt.Fprintf(&b, "longest sentence: %d tokens: %q\n", len(long.Tokens), long.Text)
+	fmt.Fprintf(&b, "longest sentence: %d tokens (MaxTokens %d): %q\n", len(long.Tokens), MaxTokens, long.Text)
 	fmt.Fprintf(&b, "vocabulary (train): %d tokens incl. %s and %s\n", c.Vocab().Size(), Pad, Unk)
+	fmt.Fprintf(&b, "held-out (noun, role) pairs: %s\n", nounRoleList(c.HeldOutNounRoles))
 	fmt.Fprintf(&b, "baselines on test: %s\n", Baselines(c.Train, c.Test))
+	for _, ch := range c.Challenges {
+		fmt.Fprintf(&b, "baselines on %s: %s\n", ch.Name, Baselines(c.Train, ch.Examples))
+	}
 	return b.String()
+}
+
+func share(ex []Example, pred func(Example) bool) float64 {
+	n := 0
+	for _, e := range ex {
+		if pred(e) {
+			n++
+		}
+	}
+	return ratio(n, len(ex))
 }
 
 // shapeCounts gives "active 1200, passive 1100, ..." in a fixed order.

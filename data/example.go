@@ -1,5 +1,6 @@
 // Example: one generated sentence with the token positions a model needs
-// (pronoun, antecedent, both candidate nouns) and where it came from.
+// (pronoun, antecedent, both candidate nouns, place nouns, deciding words)
+// and where it came from.
 
 package data
 
@@ -17,9 +18,21 @@ type Example struct {
 	Candidates      [2]int   `json:"candidates"`       // both nouns, in sentence order
 	Frame           string   `json:"frame"`            // e.g. "eat"
 	Shape           string   `json:"shape"`            // sentence template, e.g. "passive"
-	Predicate       string   `json:"predicate"`        // e.g. "hungry", "too big"
-	Role            Role     `json:"role"`             // which participant the predicate describes
+	Predicate       string   `json:"predicate"`        // e.g. "hungry", "too big", without "not"
+	Role            Role     `json:"role"`             // which participant the (negated) predicate describes
 	AntecedentFirst bool     `json:"antecedent_first"` // antecedent is Candidates[0]
+	// Negated: the reason clause says "not"/"n't" before the predicate.
+	Negated bool `json:"negated"`
+	// Distractors are the positions of nouns in place phrases ("the milk in
+	// the jar"): never the answer and never a candidate. Empty if none.
+	Distractors []int `json:"distractors"`
+	// Deciding are the positions of the words that decide the answer: the
+	// predicate's words and "not" or "wasn't"/"isn't" if negated.
+	Deciding []int `json:"deciding"`
+	// Uncertain: the deciding words are unknown (<unk> or a word never seen in
+	// training), so the sentence alone does not decide between the two
+	// candidates. Antecedent is still what the hidden words meant.
+	Uncertain bool `json:"uncertain"`
 }
 
 // Answer is the antecedent noun, or "" if the positions are out of range.
@@ -34,10 +47,22 @@ func (e Example) Other() string {
 }
 
 // Combination names what the split holds out: the two nouns (alphabetical,
-// so the order in the sentence does not matter) and the predicate.
+// so the order in the sentence does not matter) and the predicate, with
+// "not " before a negated one.
 func (e Example) Combination() string {
 	a, b := e.word(e.Candidates[0]), e.word(e.Candidates[1])
-	return newComboKey(a, b, e.Predicate).String()
+	return newComboKey(a, b, e.Predicate, e.Negated).String()
+}
+
+// candidateIn returns the position of the candidate that plays role r.
+func (e Example) candidateIn(r Role) int {
+	if r == e.Role {
+		return e.Antecedent
+	}
+	if e.Antecedent == e.Candidates[0] {
+		return e.Candidates[1]
+	}
+	return e.Candidates[0]
 }
 
 func (e Example) word(pos int) string {
@@ -48,28 +73,36 @@ func (e Example) word(pos int) string {
 }
 
 // comboKey is a (noun pair, predicate) combination; nounA < nounB.
-type comboKey struct{ nounA, nounB, predicate string }
+type comboKey struct {
+	nounA, nounB, predicate string
+	negated                 bool
+}
 
-func newComboKey(x, y, predicate string) comboKey {
+func newComboKey(x, y, predicate string, negated bool) comboKey {
 	if y < x {
 		x, y = y, x
 	}
-	return comboKey{x, y, predicate}
+	return comboKey{x, y, predicate, negated}
 }
 
 func (k comboKey) String() string {
-	return fmt.Sprintf("%s+%s/%s", k.nounA, k.nounB, k.predicate)
+	not := ""
+	if k.negated {
+		not = "not "
+	}
+	return fmt.Sprintf("%s+%s/%s%s", k.nounA, k.nounB, not, k.predicate)
 }
 
-// renderText writes tokens as a sentence: capitalised, no space before
-// punctuation. Tokenize(renderText(t)) == t for generated sentences.
+// renderText writes tokens as text: each sentence capitalised, no space
+// before punctuation. Tokenize(renderText(t)) == t for generated sentences
+// that contain no <unk>.
 func renderText(tokens []string) string {
 	var b strings.Builder
 	for i, t := range tokens {
 		if i > 0 && t != "," && t != "." {
 			b.WriteByte(' ')
 		}
-		if i == 0 && t != "" {
+		if (i == 0 || tokens[i-1] == ".") && t != "" {
 			t = strings.ToUpper(t[:1]) + t[1:]
 		}
 		b.WriteString(t)

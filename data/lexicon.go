@@ -33,6 +33,25 @@ func (r Role) String() string {
 	return "object"
 }
 
+// other is the role that is not r.
+func (r Role) other() Role { return 1 - r }
+
+// Place is a prepositional phrase's preposition and noun ("in", "barn"):
+// a third noun that a frame guarantees is never the answer.
+type Place struct{ Prep, Noun string }
+
+// Attachment says where a place phrase goes in a sentence.
+type Attachment int
+
+const (
+	// AttachAgent puts the phrase right after the agent ("the dog in the barn").
+	AttachAgent Attachment = iota
+	// AttachObject puts it right after the object ("the cake on the plate").
+	AttachObject
+	// AttachScene opens the sentence ("In the barn, the dog ate the cake ...").
+	AttachScene
+)
+
 // Frame is one verb with its participants and the predicates that can only
 // describe one of them. Phrases of several words are stored as one string
 // with single spaces ("could not lift", "too big").
@@ -41,11 +60,18 @@ type Frame struct {
 	File             string // path inside the lexicon, for error messages
 	Active           string // active verb phrase, e.g. "ate"
 	Passive          string // passive verb phrase ending in "by", or "" if none
+	Present          string // present-tense active ("eats"), or "" if none
+	PresentPassive   string // present-tense passive ("is eaten by"), or ""
 	Adverbs          []string
 	Agents, Objects  []string
 	AgentPredicates  []string
 	ObjectPredicates []string
-	lines            map[string]int // key -> line, to name lines in later checks
+	// AgentNegated are the predicates that describe the agent when negated
+	// ("could not catch ... because it was not fast"); likewise ObjectNegated.
+	AgentNegated, ObjectNegated []string
+	// Places that may follow the agent, follow the object, or open the sentence.
+	AgentPlaces, ObjectPlaces, ScenePlaces []Place
+	lines                                  map[string]int // key -> line, to name lines in later checks
 }
 
 // Predicates returns the predicates that make "it" refer to the given role.
@@ -56,11 +82,62 @@ func (f *Frame) Predicates(r Role) []string {
 	return f.ObjectPredicates
 }
 
-// Lexicon is the whole set of frames plus the mass nouns ("the food", never "a food").
+// NegatedPredicates returns the predicates that, after "not", make "it"
+// refer to the given role.
+func (f *Frame) NegatedPredicates(r Role) []string {
+	if r == Agent {
+		return f.AgentNegated
+	}
+	return f.ObjectNegated
+}
+
+// Nouns returns the nouns that can fill role r.
+func (f *Frame) Nouns(r Role) []string {
+	if r == Agent {
+		return f.Agents
+	}
+	return f.Objects
+}
+
+// Places returns the place phrases allowed at attachment a.
+func (f *Frame) Places(a Attachment) []Place {
+	switch a {
+	case AttachAgent:
+		return f.AgentPlaces
+	case AttachObject:
+		return f.ObjectPlaces
+	}
+	return f.ScenePlaces
+}
+
+// verb is the verb phrase for the voice and tense, or "" if the frame has none.
+func (f *Frame) verb(passive, present bool) string {
+	switch {
+	case passive && present:
+		return f.PresentPassive
+	case passive:
+		return f.Passive
+	case present:
+		return f.Present
+	}
+	return f.Active
+}
+
+// UnknownWord is an adjective kept out of the training data and the known
+// predicate it means the same as.
+type UnknownWord struct {
+	Word, Means string
+	line        int // in unknown.txt, for error messages
+}
+
+// Lexicon is the whole set of frames plus the word lists they share.
 type Lexicon struct {
-	Frames []Frame // sorted by name
-	mass   map[string]bool
-	nouns  map[string]bool
+	Frames    []Frame // sorted by name
+	mass      map[string]bool
+	nouns     map[string]bool // agents and objects of any frame
+	places    map[string]bool // nouns of place phrases
+	opposites map[string][]string
+	unknown   []UnknownWord // in file order
 }
 
 // LexiconError names the lexicon file and line (0 when the problem is the
@@ -95,16 +172,19 @@ func DefaultLexicon() (*Lexicon, error) {
 // sharedLexicon backs IsNoun, which must not reload the files on every call.
 var sharedLexicon = sync.OnceValues(DefaultLexicon)
 
-// LoadLexicon reads frames/*.txt and mass.txt from fsys and checks them.
+// LoadLexicon reads frames/*.txt, the noun and place lists they refer to
+// (nouns/*.txt, places/*.txt), mass.txt and the optional opposites.txt and
+// unknown.txt from fsys, and checks them.
 func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	files, err := fs.Glob(fsys, "frames/*.txt")
 	if err != nil || len(files) == 0 {
 		return nil, lexErr("frames/*.txt", 0, "no frame files found")
 	}
 	slices.Sort(files)
-	lex := &Lexicon{nouns: map[string]bool{}}
+	lists := newListCache(fsys)
+	lex := &Lexicon{nouns: map[string]bool{}, places: map[string]bool{}}
 	for _, file := range files {
-		f, err := loadFrame(fsys, file)
+		f, err := loadFrame(fsys, file, lists)
 		if err != nil {
 			return nil, err
 		}
@@ -112,19 +192,39 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	}
 	for _, f := range lex.Frames {
 		addAll(lex.nouns, f.Agents, f.Objects)
+		for _, places := range [][]Place{f.AgentPlaces, f.ObjectPlaces, f.ScenePlaces} {
+			for _, p := range places {
+				lex.places[p.Noun] = true
+			}
+		}
 	}
-	if lex.mass, err = loadMass(fsys, "mass.txt", lex.nouns); err != nil {
+	if err := lex.loadWordFiles(fsys); err != nil {
 		return nil, err
 	}
-	return lex, lex.checkWordClasses()
+	return lex, lex.check()
 }
 
-func loadFrame(fsys fs.FS, file string) (Frame, error) {
+// loadWordFiles reads mass.txt (required) and opposites.txt and unknown.txt
+// (optional: without them nothing is negated by opposites and the
+// unknown_deciding_word challenge is empty).
+func (l *Lexicon) loadWordFiles(fsys fs.FS) error {
+	var err error
+	if l.mass, err = loadMass(fsys, "mass.txt", l.nouns); err != nil {
+		return err
+	}
+	if l.opposites, err = loadOpposites(fsys, "opposites.txt"); err != nil {
+		return err
+	}
+	l.unknown, err = loadUnknown(fsys, "unknown.txt")
+	return err
+}
+
+func loadFrame(fsys fs.FS, file string, lists *listCache) (Frame, error) {
 	text, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return Frame{}, lexErr(file, 0, "%v", err)
 	}
-	return parseFrame(file, string(text))
+	return parseFrame(file, string(text), lists)
 }
 
 // loadMass reads one noun per line; each must be a noun of some frame, so a
@@ -147,8 +247,18 @@ func loadMass(fsys fs.FS, file string, nouns map[string]bool) (map[string]bool, 
 // IsMass reports whether noun never takes "a"/"an".
 func (l *Lexicon) IsMass(noun string) bool { return l.mass[noun] }
 
-// IsNoun reports whether word is an agent or object of any frame.
-func (l *Lexicon) IsNoun(word string) bool { return l.nouns[word] }
+// IsNoun reports whether word is an agent or object of any frame or the noun
+// of a place phrase: any word a sentence could use as a noun.
+func (l *Lexicon) IsNoun(word string) bool { return l.nouns[word] || l.places[word] }
+
+// IsCandidate reports whether word is an agent or object of some frame.
+func (l *Lexicon) IsCandidate(word string) bool { return l.nouns[word] }
+
+// Opposites returns the predicates listed as opposites of p, sorted.
+func (l *Lexicon) Opposites(p string) []string { return slices.Clone(l.opposites[p]) }
+
+// UnknownWords returns the adjectives kept out of training, with their meanings.
+func (l *Lexicon) UnknownWords() []UnknownWord { return slices.Clone(l.unknown) }
 
 // Frame returns the frame with the given name.
 func (l *Lexicon) Frame(name string) (*Frame, bool) {

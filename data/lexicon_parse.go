@@ -1,5 +1,6 @@
-// Lexicon parsing: turns one "key: value, value" frame file into a Frame and
-// checks that every word can be generated and tokenized unambiguously.
+// Lexicon parsing: turns one "key: value, value" frame file into a Frame,
+// expanding @name references to the shared noun and place lists, and checks
+// what a single frame can know about itself.
 
 package data
 
@@ -12,27 +13,46 @@ import (
 // frameKeys are the keys a frame file may use, in a fixed order so that the
 // first problem reported is always the same one.
 var frameKeys = []frameKey{
-	{"active", true}, {"passive", false}, {"adverbs", false},
-	{"agents", true}, {"objects", true},
-	{"agent predicates", true}, {"object predicates", true},
+	{"active", true, listNone}, {"passive", false, listNone},
+	{"present", false, listNone}, {"present passive", false, listNone},
+	{"adverbs", false, listNone},
+	{"agents", true, listNouns}, {"objects", true, listNouns},
+	{"agent predicates", true, listNone}, {"object predicates", true, listNone},
+	{"agent predicates when negated", false, listNone}, {"object predicates when negated", false, listNone},
+	{"agent places", false, listPlaces}, {"object places", false, listPlaces}, {"scene places", false, listPlaces},
 }
+
+// listKind says which shared lists an @name in a key's value refers to.
+type listKind int
+
+const (
+	listNone   listKind = iota // no references allowed
+	listNouns                  // nouns/NAME.txt, mixed freely with plain words
+	listPlaces                 // places/NAME.txt, references only
+)
 
 type frameKey struct {
 	name     string
 	required bool
+	refs     listKind
 }
 
-func isFrameKey(key string) bool {
-	return slices.ContainsFunc(frameKeys, func(k frameKey) bool { return k.name == key })
+func lookupKey(key string) (frameKey, bool) {
+	i := slices.IndexFunc(frameKeys, func(k frameKey) bool { return k.name == key })
+	if i < 0 {
+		return frameKey{}, false
+	}
+	return frameKeys[i], true
 }
 
 // templateWords are written by the sentence shapes themselves; a noun among
 // them would make IsNoun see a third candidate.
-var templateWords = []string{"a", "an", "the", "it", "was", "by", "because", "since", "as"}
+var templateWords = []string{"a", "an", "the", "it", "was", "is", "not", "by", "because", "since", "as", "so"}
 
-// field is one parsed "key: values" line.
+// field is one parsed "key: values" line; places is set for place keys.
 type field struct {
 	values []string
+	places []Place
 	line   int
 }
 
@@ -52,8 +72,8 @@ func contentLines(text string) iter.Seq2[int, string] {
 	}
 }
 
-func parseFrame(file, text string) (Frame, error) {
-	fields, err := readFields(file, text)
+func parseFrame(file, text string, lists *listCache) (Frame, error) {
+	fields, err := readFields(file, text, lists)
 	if err != nil {
 		return Frame{}, err
 	}
@@ -72,51 +92,105 @@ func parseFrame(file, text string) (Frame, error) {
 	return f, f.check()
 }
 
-// readFields splits the file into keys and comma-separated phrase lists.
-func readFields(file, text string) (map[string]field, error) {
+// readFields splits the file into keys and comma-separated phrase lists,
+// with @name references already expanded.
+func readFields(file, text string, lists *listCache) (map[string]field, error) {
 	fields := map[string]field{}
 	for n, line := range contentLines(text) {
-		key, value, ok := strings.Cut(line, ":")
-		key = strings.ToLower(strings.TrimSpace(key))
+		name, value, ok := strings.Cut(line, ":")
+		name = strings.ToLower(strings.TrimSpace(name))
 		if !ok {
 			return nil, lexErr(file, n, "expected \"key: values\", got %q", line)
 		}
-		if !isFrameKey(key) {
-			return nil, lexErr(file, n, "unknown key %q", key)
+		key, known := lookupKey(name)
+		if !known {
+			return nil, lexErr(file, n, "unknown key %q", name)
 		}
-		if _, dup := fields[key]; dup {
-			return nil, lexErr(file, n, "key %q given twice", key)
+		if _, dup := fields[name]; dup {
+			return nil, lexErr(file, n, "key %q given twice", name)
 		}
-		values, err := parseList(file, n, value)
+		fl, err := readField(file, n, key, value, lists)
 		if err != nil {
 			return nil, err
 		}
-		fields[key] = field{values: values, line: n}
+		fields[name] = fl
 	}
 	return fields, nil
 }
 
-// parseList reads "a, b c, d" into normalised phrases, rejecting empty items,
-// duplicates, non-letters and the reserved pronoun.
-func parseList(file string, n int, value string) ([]string, error) {
+// readField parses one value list and expands its references.
+func readField(file string, n int, key frameKey, value string, lists *listCache) (field, error) {
+	items, err := splitItems(file, n, value)
+	if err != nil {
+		return field{}, err
+	}
+	fl := field{line: n}
+	seen := map[string]string{} // word -> where it came from, for duplicates
+	for _, item := range items {
+		if err := fl.add(file, n, key, item, seen, lists); err != nil {
+			return field{}, err
+		}
+	}
+	return fl, nil
+}
+
+// add appends one item (a phrase or an @reference) to the field.
+func (fl *field) add(file string, n int, key frameKey, item string, seen map[string]string, lists *listCache) error {
+	ref, isRef := strings.CutPrefix(item, "@")
+	switch {
+	case isRef && key.refs == listNone:
+		return lexErr(file, n, "%q: key %q takes no @list", item, key.name)
+	case !isRef && key.refs == listPlaces:
+		return lexErr(file, n, "%q: key %q takes only @lists of places/", item, key.name)
+	case key.refs == listPlaces:
+		places, err := lists.places(ref, file, n)
+		fl.places = append(fl.places, places...)
+		return err
+	}
+	words := []string{item}
+	if isRef {
+		var err error
+		if words, err = lists.nouns(ref, file, n); err != nil {
+			return err
+		}
+	}
+	for _, w := range words {
+		if from, dup := seen[w]; dup {
+			return lexErr(file, n, "%q listed twice (%s and %s)", w, from, origin(item))
+		}
+		seen[w] = origin(item)
+		fl.values = append(fl.values, w)
+	}
+	return nil
+}
+
+func origin(item string) string {
+	if strings.HasPrefix(item, "@") {
+		return item
+	}
+	return "by name"
+}
+
+// splitItems reads "a, b c, @list" into normalised items, rejecting empty
+// items, non-letters and the reserved pronoun (reference names are checked
+// when the list is loaded).
+func splitItems(file string, n int, value string) ([]string, error) {
 	var out []string
-	seen := map[string]bool{}
 	for _, item := range strings.Split(value, ",") {
 		words := strings.Fields(item)
 		if len(words) == 0 {
 			return nil, lexErr(file, n, "empty item in list %q", strings.TrimSpace(value))
+		}
+		if len(words) == 1 && strings.HasPrefix(words[0], "@") {
+			out = append(out, words[0])
+			continue
 		}
 		for _, w := range words {
 			if err := checkWord(w); err != "" {
 				return nil, lexErr(file, n, "word %q %s", w, err)
 			}
 		}
-		phrase := strings.Join(words, " ")
-		if seen[phrase] {
-			return nil, lexErr(file, n, "%q listed twice", phrase)
-		}
-		seen[phrase] = true
-		out = append(out, phrase)
+		out = append(out, strings.Join(words, " "))
 	}
 	return out, nil
 }
@@ -136,50 +210,88 @@ func checkWord(w string) string {
 
 // fill copies the parsed fields into the frame.
 func (f *Frame) fill(fields map[string]field) error {
-	for _, key := range []string{"active", "passive"} {
-		if fl, ok := fields[key]; ok && len(fl.values) != 1 {
+	verbs := map[string]*string{"active": &f.Active, "passive": &f.Passive, "present": &f.Present, "present passive": &f.PresentPassive}
+	for _, key := range []string{"active", "passive", "present", "present passive"} {
+		fl, ok := fields[key]
+		if ok && len(fl.values) != 1 {
 			return lexErr(f.File, fl.line, "%q takes one verb phrase, got %d", key, len(fl.values))
 		}
-	}
-	f.Active = fields["active"].values[0]
-	if fl, ok := fields["passive"]; ok {
-		f.Passive = fl.values[0]
+		if ok {
+			*verbs[key] = fl.values[0]
+		}
 	}
 	f.Adverbs = fields["adverbs"].values
-	f.Agents = fields["agents"].values
-	f.Objects = fields["objects"].values
+	f.Agents, f.Objects = fields["agents"].values, fields["objects"].values
 	f.AgentPredicates = fields["agent predicates"].values
 	f.ObjectPredicates = fields["object predicates"].values
+	f.AgentNegated = fields["agent predicates when negated"].values
+	f.ObjectNegated = fields["object predicates when negated"].values
+	f.AgentPlaces, f.ObjectPlaces = fields["agent places"].places, fields["object places"].places
+	f.ScenePlaces = fields["scene places"].places
 	return nil
 }
 
 // check validates what a single frame can know about itself.
 func (f *Frame) check() error {
-	if f.Passive != "" && !strings.HasSuffix(f.Passive, " by") {
-		return lexErr(f.File, f.lines["passive"], "passive %q must end with \"by\"", f.Passive)
+	for _, key := range []string{"passive", "present passive"} {
+		if v := f.phrases(key); v[0] != "" && !strings.HasSuffix(v[0], " by") {
+			return lexErr(f.File, f.lines[key], "%s %q must end with \"by\"", key, v[0])
+		}
+	}
+	if f.PresentPassive != "" && (f.Present == "" || f.Passive == "") {
+		return lexErr(f.File, f.lines["present passive"], "\"present passive\" needs \"present\" and \"passive\" too")
 	}
 	for _, key := range []string{"agents", "objects"} {
 		if err := f.checkSingleWords(key); err != nil {
 			return err
 		}
 	}
-	for _, p := range f.ObjectPredicates {
-		if slices.Contains(f.AgentPredicates, p) {
-			return lexErr(f.File, f.lines["object predicates"], "predicate %q is both agent and object predicate", p)
-		}
+	if err := f.checkRolesDiffer(); err != nil {
+		return err
 	}
 	if len(f.Agents) == 1 && len(f.Objects) == 1 && f.Agents[0] == f.Objects[0] {
 		return lexErr(f.File, f.lines["objects"], "needs an agent and an object that differ")
 	}
+	return f.checkPlaces()
+}
+
+// checkRolesDiffer rejects a predicate that would point at both roles.
+func (f *Frame) checkRolesDiffer() error {
+	for _, pair := range [][2]string{{"agent predicates", "object predicates"}, {"agent predicates when negated", "object predicates when negated"}} {
+		for _, p := range f.phrases(pair[1]) {
+			if slices.Contains(f.phrases(pair[0]), p) {
+				return lexErr(f.File, f.lines[pair[1]], "predicate %q is both in %q and in %q", p, pair[0], pair[1])
+			}
+		}
+	}
 	return nil
 }
 
-func (f *Frame) checkSingleWords(key string) error {
-	list := f.Agents
-	if key == "objects" {
-		list = f.Objects
+// checkPlaces rejects a place noun that is also a candidate of the frame:
+// it could then be the answer.
+func (f *Frame) checkPlaces() error {
+	for _, key := range []string{"agent places", "object places", "scene places"} {
+		for _, p := range f.Places(placeKeyAttachment(key)) {
+			if slices.Contains(f.Agents, p.Noun) || slices.Contains(f.Objects, p.Noun) {
+				return lexErr(f.File, f.lines[key], "place noun %q is an agent or object of this frame", p.Noun)
+			}
+		}
 	}
-	for _, noun := range list {
+	return nil
+}
+
+func placeKeyAttachment(key string) Attachment {
+	switch key {
+	case "agent places":
+		return AttachAgent
+	case "object places":
+		return AttachObject
+	}
+	return AttachScene
+}
+
+func (f *Frame) checkSingleWords(key string) error {
+	for _, noun := range f.phrases(key) {
 		if strings.Contains(noun, " ") {
 			return lexErr(f.File, f.lines[key], "noun %q must be a single word", noun)
 		}
@@ -190,30 +302,21 @@ func (f *Frame) checkSingleWords(key string) error {
 	return nil
 }
 
-// checkWordClasses rejects a verb, adverb or predicate word that is also a
-// noun somewhere: IsNoun would then report it as a candidate.
-func (l *Lexicon) checkWordClasses() error {
-	for _, f := range l.Frames {
-		for _, key := range []string{"active", "passive", "adverbs", "agent predicates", "object predicates"} {
-			for _, w := range strings.Fields(strings.Join(f.phrases(key), " ")) {
-				if l.nouns[w] {
-					return lexErr(f.File, f.lines[key], "%q is a noun elsewhere in the lexicon", w)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// phrases returns the non-noun phrases stored under a key.
+// phrases returns the phrases stored under a key (one "" for a missing verb).
 func (f *Frame) phrases(key string) []string {
 	switch key {
-	case "active":
-		return []string{f.Active}
-	case "passive":
-		return []string{f.Passive}
+	case "active", "passive", "present", "present passive":
+		return []string{f.verb(strings.Contains(key, "passive"), strings.HasPrefix(key, "present"))}
 	case "adverbs":
 		return f.Adverbs
+	case "agents":
+		return f.Agents
+	case "objects":
+		return f.Objects
+	case "agent predicates when negated":
+		return f.AgentNegated
+	case "object predicates when negated":
+		return f.ObjectNegated
 	case "agent predicates":
 		return f.AgentPredicates
 	}

@@ -18,14 +18,17 @@ func Pronouns(tokens []string) []int {
 }
 
 // IsNoun reports whether word is a noun of the embedded lexicon (an agent or
-// object of any frame). It is false for everything if the lexicon cannot load.
+// object of any frame, or the noun of a place phrase such as "barn" in "in
+// the barn"). It is false for everything if the lexicon cannot load.
 func IsNoun(word string) bool {
 	lex, err := sharedLexicon()
 	return err == nil && lex.IsNoun(word)
 }
 
 // NounPositions returns the positions of lexicon nouns in tokens: the
-// candidate antecedents. For every generated example it equals Candidates.
+// possible antecedents. For every generated example it is Candidates and
+// Distractors together, in order (a place noun is a noun, just never the
+// answer); <unk> is not a noun.
 func NounPositions(tokens []string) []int {
 	var out []int
 	for i, t := range tokens {

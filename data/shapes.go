@@ -1,12 +1,18 @@
-// Shapes: the sentence templates, and how one (frame, nouns, predicate)
-// combination is written as tokens in a given template.
+// Shapes: the sentence templates, and how one meaning (frame, nouns,
+// predicate, negation) is written as tokens in a given template with given
+// surface choices (articles, tense, adverbs, a place phrase).
 
 package data
 
 import "strings"
 
-// Shape names. Train uses the first four; each held-out split adds one shape
-// built only from words and orders training has seen, in a new combination.
+// MaxTokens is the longest sentence the generator writes, punctuation
+// included. Generation fails rather than write a longer one.
+const MaxTokens = 24
+
+// Shape names. Train uses the first four; validation and test each add one
+// shape built only from words and orders training has seen; the
+// held_out_shape challenge uses the last four, which no split uses.
 const (
 	ShapeActive         = "active"          // The dog ate the food because it was hungry.
 	ShapePassive        = "passive"         // The food was eaten by the dog because it was hungry.
@@ -14,9 +20,13 @@ const (
 	ShapeFrontedPassive = "fronted-passive" // Since it was very hungry, the food was eaten by the dog.
 	ShapePassiveAdverb  = "passive-adverb"  // validation only: The food was eaten by a dog as it was really hungry.
 	ShapeFrontedAs      = "fronted-as"      // test only: As it was hungry, the dog ate the food.
+	ShapeSo             = "so"              // challenge only: It was hungry, so the dog ate the food.
+	ShapeSoPassive      = "so-passive"      // challenge only: It was hungry, so the food was eaten by the dog.
+	ShapeTwoSentences   = "two-sentences"   // challenge only: The dog ate the food. It was hungry.
+	ShapeTwoPassive     = "two-passive"     // challenge only: The food was eaten by the dog. It was hungry.
 )
 
-// adverbUse says whether a shape puts "very"/"really" before the predicate.
+// adverbUse says whether a shape puts a degree adverb before the predicate.
 type adverbUse int
 
 const (
@@ -25,23 +35,43 @@ const (
 	adverbAlways
 )
 
+// layout orders the main clause and the reason clause ("it was hungry").
+type layout int
+
+const (
+	reasonLast   layout = iota // main clause, connective, reason
+	reasonFirst                // connective, reason, optional comma, main clause
+	soClause                   // reason, ", so", main clause
+	twoSentences               // main clause ". " reason
+)
+
 // Shape is a sentence template: where the reason clause goes, which voice
 // the main clause uses, which connectives open the reason clause.
 type Shape struct {
 	Name        string
-	Fronted     bool // reason clause first, then a comma
+	Fronted     bool // the reason clause (and "it") comes before both nouns
 	Passive     bool // "<object> was eaten by <agent>"
 	Connectives []string
 	adverb      adverbUse
+	layout      layout
 }
 
+var (
+	reasons      = []string{"because", "since", "as"}
+	frontReasons = []string{"because", "since"}
+)
+
 var allShapes = []Shape{
-	{ShapeActive, false, false, []string{"because", "since", "as"}, adverbSometimes},
-	{ShapePassive, false, true, []string{"because", "since", "as"}, adverbNever},
-	{ShapeFronted, true, false, []string{"because", "since"}, adverbSometimes},
-	{ShapeFrontedPassive, true, true, []string{"because", "since"}, adverbSometimes},
-	{ShapePassiveAdverb, false, true, []string{"because", "since", "as"}, adverbAlways},
-	{ShapeFrontedAs, true, false, []string{"as"}, adverbSometimes},
+	{ShapeActive, false, false, reasons, adverbSometimes, reasonLast},
+	{ShapePassive, false, true, reasons, adverbNever, reasonLast},
+	{ShapeFronted, true, false, frontReasons, adverbSometimes, reasonFirst},
+	{ShapeFrontedPassive, true, true, frontReasons, adverbSometimes, reasonFirst},
+	{ShapePassiveAdverb, false, true, reasons, adverbAlways, reasonLast},
+	{ShapeFrontedAs, true, false, []string{"as"}, adverbSometimes, reasonFirst},
+	{ShapeSo, true, false, nil, adverbSometimes, soClause},
+	{ShapeSoPassive, true, true, nil, adverbSometimes, soClause},
+	{ShapeTwoSentences, false, false, nil, adverbSometimes, twoSentences},
+	{ShapeTwoPassive, false, true, nil, adverbSometimes, twoSentences},
 }
 
 // Shapes returns all sentence templates in a fixed order.
@@ -49,6 +79,15 @@ func Shapes() []Shape {
 	out := make([]Shape, len(allShapes))
 	copy(out, allShapes)
 	return out
+}
+
+func shapeByName(name string) Shape {
+	for _, s := range allShapes {
+		if s.Name == name {
+			return s
+		}
+	}
+	panic("data: no shape " + name)
 }
 
 // fits reports whether frame f can be written in shape s.
@@ -59,32 +98,71 @@ func (s Shape) fits(f *Frame) bool {
 	return s.adverb != adverbAlways || len(f.Adverbs) > 0
 }
 
-// tuple is one meaning: a frame, its two nouns and a predicate for one of them.
+// tuple is one meaning: a frame, its two nouns, a predicate for one of them
+// and whether the predicate is negated.
 type tuple struct {
 	frameIndex int
 	frame      *Frame
 	agent      string
 	object     string
 	predicate  string
-	role       Role // the participant the predicate describes, hence the answer
+	role       Role // the participant the (negated) predicate describes, hence the answer
+	negated    bool
 }
 
-func (t tuple) key() comboKey { return newComboKey(t.agent, t.object, t.predicate) }
+func (t tuple) key() comboKey { return newComboKey(t.agent, t.object, t.predicate, t.negated) }
+
+// noun returns the noun in role r.
+func (t tuple) noun(r Role) string {
+	if r == Agent {
+		return t.agent
+	}
+	return t.object
+}
+
+// attachmentOf is where a place phrase following role r's noun attaches.
+func attachmentOf(r Role) Attachment {
+	if r == Agent {
+		return AttachAgent
+	}
+	return AttachObject
+}
+
+// placePhrase is a third noun in a prepositional phrase, or none.
+type placePhrase struct {
+	at    Attachment
+	place Place
+	set   bool
+}
 
 // surface holds the choices that change the words but not the meaning.
 type surface struct {
 	agentArticle, objectArticle string
 	connective                  string
-	adverb                      string // "" for none
+	adverb                      string // "" for none; may be several words
+	present                     bool   // "eats ... it is" instead of "ate ... it was"
+	contracted                  bool   // "wasn't" instead of "was not" (negated only)
+	noComma                     bool   // no comma after a fronted reason clause
+	pp                          placePhrase
 }
 
-// sentence accumulates tokens and remembers where the nouns and "it" land.
+// sentence accumulates tokens and remembers where the nouns, "it", the
+// place noun and the deciding words land.
 type sentence struct {
 	tokens                 []string
 	agent, object, pronoun int
+	distractors, deciding  []int
 }
 
 func (b *sentence) add(phrase string) { b.tokens = append(b.tokens, strings.Fields(phrase)...) }
+
+// mark adds phrase and records the positions of its words.
+func (b *sentence) mark(phrase string, into *[]int) {
+	for _, w := range strings.Fields(phrase) {
+		*into = append(*into, len(b.tokens))
+		b.tokens = append(b.tokens, w)
+	}
+}
 
 func (b *sentence) noun(article, noun string) int {
 	b.add(article)
@@ -92,35 +170,84 @@ func (b *sentence) noun(article, noun string) int {
 	return len(b.tokens) - 1
 }
 
-func (b *sentence) mainClause(t tuple, passive bool, sf surface) {
-	if passive {
-		b.object = b.noun(sf.objectArticle, t.object)
-		b.add(t.frame.Passive)
-		b.agent = b.noun(sf.agentArticle, t.agent)
-		return
-	}
-	b.agent = b.noun(sf.agentArticle, t.agent)
-	b.add(t.frame.Active)
-	b.object = b.noun(sf.objectArticle, t.object)
+func (b *sentence) place(p Place) {
+	b.add(p.Prep + " the")
+	b.mark(p.Noun, &b.distractors)
 }
 
+// participant writes the noun of role r and, if attached to it, the place phrase.
+func (b *sentence) participant(t tuple, r Role, sf surface) int {
+	article := sf.agentArticle
+	if r == Object {
+		article = sf.objectArticle
+	}
+	pos := b.noun(article, t.noun(r))
+	if sf.pp.set && sf.pp.at == attachmentOf(r) {
+		b.place(sf.pp.place)
+	}
+	return pos
+}
+
+func (b *sentence) mainClause(t tuple, passive bool, sf surface) {
+	verb := t.frame.verb(passive, sf.present)
+	if passive {
+		b.object = b.participant(t, Object, sf)
+		b.add(verb)
+		b.agent = b.participant(t, Agent, sf)
+		return
+	}
+	b.agent = b.participant(t, Agent, sf)
+	b.add(verb)
+	b.object = b.participant(t, Object, sf)
+}
+
+// reasonClause writes "it was [not] [adverb] predicate".
 func (b *sentence) reasonClause(t tuple, sf surface) {
-	b.add(sf.connective)
 	b.pronoun = len(b.tokens)
-	b.add("it was")
+	b.add(Pronoun)
+	copula := "was"
+	if sf.present {
+		copula = "is"
+	}
+	switch {
+	case t.negated && sf.contracted:
+		b.mark(copula+"n't", &b.deciding)
+	case t.negated:
+		b.add(copula)
+		b.mark("not", &b.deciding)
+	default:
+		b.add(copula)
+	}
 	b.add(sf.adverb)
-	b.add(t.predicate)
+	b.mark(t.predicate, &b.deciding)
 }
 
 // realise writes tuple t in shape s with the given surface choices.
 func realise(t tuple, s Shape, sf surface) Example {
 	var b sentence
-	if s.Fronted {
+	switch s.layout {
+	case reasonLast:
+		if sf.pp.set && sf.pp.at == AttachScene {
+			b.place(sf.pp.place)
+			b.add(",")
+		}
+		b.mainClause(t, s.Passive, sf)
+		b.add(sf.connective)
 		b.reasonClause(t, sf)
-		b.add(",")
+	case reasonFirst:
+		b.add(sf.connective)
+		b.reasonClause(t, sf)
+		if !sf.noComma {
+			b.add(",")
+		}
 		b.mainClause(t, s.Passive, sf)
-	} else {
+	case soClause:
+		b.reasonClause(t, sf)
+		b.add(", so")
 		b.mainClause(t, s.Passive, sf)
+	case twoSentences:
+		b.mainClause(t, s.Passive, sf)
+		b.add(".")
 		b.reasonClause(t, sf)
 	}
 	b.add(".")
@@ -138,6 +265,7 @@ func (b *sentence) example(t tuple, s Shape) Example {
 		Pronoun: b.pronoun, Antecedent: antecedent, Candidates: cands,
 		Frame: t.frame.Name, Shape: s.Name, Predicate: t.predicate, Role: t.role,
 		AntecedentFirst: antecedent == cands[0],
+		Negated:         t.negated, Distractors: b.distractors, Deciding: b.deciding,
 	}
 }
 

@@ -1,5 +1,6 @@
-// Split: which (noun pair, predicate) combinations and which sentence shapes
-// each of train, validation and test may use (see the package doc).
+// Split: which meanings and which sentence shapes each of train, validation
+// and test may use, and which (noun, role) pairs no split sees at all (see
+// the package doc).
 
 package data
 
@@ -9,7 +10,7 @@ import (
 	"slices"
 )
 
-// splitID indexes the three splits.
+// splitID indexes the three ordinary splits.
 type splitID int
 
 const (
@@ -31,10 +32,17 @@ var heldOutShape = map[splitID]string{
 // trainShapes are the shapes every split uses.
 var trainShapes = []string{ShapeActive, ShapePassive, ShapeFronted, ShapeFrontedPassive}
 
+// challengeShapes are the shapes only the held_out_shape challenge uses:
+// a reason clause joined by "so", and the reason as a sentence of its own.
+var challengeShapes = []string{ShapeSo, ShapeSoPassive, ShapeTwoSentences, ShapeTwoPassive}
+
 // HeldOutShapes returns the shape only validation uses and the shape only test uses.
 func HeldOutShapes() (validation, test string) {
 	return heldOutShape[validationSplit], heldOutShape[testSplit]
 }
+
+// ChallengeShapes returns the shapes only the held_out_shape challenge uses.
+func ChallengeShapes() []string { return slices.Clone(challengeShapes) }
 
 // shapesFor returns the shapes split s may write frame f in.
 func shapesFor(s splitID, f *Frame) []Shape {
@@ -42,6 +50,11 @@ func shapesFor(s splitID, f *Frame) []Shape {
 	if extra, ok := heldOutShape[s]; ok {
 		names = append(names[:len(names):len(names)], extra)
 	}
+	return fittingShapes(names, f)
+}
+
+// fittingShapes returns the named shapes that can write frame f, in allShapes order.
+func fittingShapes(names []string, f *Frame) []Shape {
 	var out []Shape
 	for _, sh := range allShapes {
 		if slices.Contains(names, sh.Name) && sh.fits(f) {
@@ -49,6 +62,80 @@ func shapesFor(s splitID, f *Frame) []Shape {
 		}
 	}
 	return out
+}
+
+// NounRole is a noun in a grammatical role: {"fox", Object} is the fox as
+// the one chased, caught or overtaken.
+type NounRole struct {
+	Noun string `json:"noun"`
+	Role Role   `json:"role"`
+}
+
+func (nr NounRole) String() string { return nr.Noun + " as " + nr.Role.String() }
+
+// chooseHeldOutNounRoles picks n (noun, role) pairs, alternating agent and
+// object, among nouns that play both roles somewhere, so each held-out noun
+// is still seen in training in its other role. forbidden pairs (the
+// mission's dog as agent, food as object) are never chosen.
+func chooseHeldOutNounRoles(lex *Lexicon, n int, forbidden []NounRole, rng *rand.Rand) []NounRole {
+	eligible := lex.nounsInBothRoles()
+	var out []NounRole
+	for _, i := range rng.Perm(len(eligible)) {
+		if len(out) == n {
+			break
+		}
+		nr := NounRole{eligible[i], Role(len(out) % 2)}
+		if !slices.Contains(forbidden, nr) {
+			out = append(out, nr)
+		}
+	}
+	slices.SortFunc(out, func(a, b NounRole) int { return compareNounRoles(a, b) })
+	return out
+}
+
+func compareNounRoles(a, b NounRole) int {
+	switch {
+	case a.Noun < b.Noun:
+		return -1
+	case a.Noun > b.Noun:
+		return 1
+	}
+	return int(a.Role) - int(b.Role)
+}
+
+// nounsInBothRoles lists, sorted, the nouns that are an agent in some frame
+// and an object in some frame.
+func (l *Lexicon) nounsInBothRoles() []string {
+	var seen [2]map[string]bool
+	for r := range seen {
+		seen[r] = map[string]bool{}
+		for _, f := range l.Frames {
+			addAll(seen[r], f.Nouns(Role(r)))
+		}
+	}
+	var out []string
+	for w := range seen[Agent] {
+		if seen[Object][w] {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// heldOutSet answers whether a tuple uses a held-out (noun, role) pair.
+type heldOutSet map[NounRole]bool
+
+func newHeldOutSet(pairs []NounRole) heldOutSet {
+	s := heldOutSet{}
+	for _, p := range pairs {
+		s[p] = true
+	}
+	return s
+}
+
+func (h heldOutSet) has(t tuple) bool {
+	return h[NounRole{t.agent, Agent}] || h[NounRole{t.object, Object}]
 }
 
 // assignCombinations gives every combination a split. The forced ones keep

@@ -52,10 +52,15 @@ func TestTokenizeLongInput(t *testing.T) {
 	}
 }
 
-// Generated sentences must tokenize back to exactly their tokens.
+// Generated sentences must tokenize back to exactly their tokens, but for
+// masked training sentences: <unk> is a vocabulary entry, not a word, and
+// Tokenize reads "<unk>" as "<", "unk", ">".
 func TestTokenizeRoundTripsGeneratedText(t *testing.T) {
 	c := testCorpus(t)
-	for _, e := range allExamples(c) {
+	for _, e := range slices.Concat(c.allSets()...) {
+		if slices.Contains(e.Tokens, Unk) {
+			continue
+		}
 		if got := Tokenize(e.Text); !slices.Equal(got, e.Tokens) {
 			t.Fatalf("Tokenize(%q) = %q, want %q", e.Text, got, e.Tokens)
 		}

@@ -26,6 +26,22 @@ func TestBuildVocab(t *testing.T) {
 	}
 }
 
+// Masked training sentences hold the literal <unk>: it must stay the one
+// reserved entry and encode as UnkID without being reported unknown.
+func TestVocabUnkToken(t *testing.T) {
+	v := BuildVocab([]Example{{Tokens: []string{"the", Unk, "ate", "it", Unk}}})
+	if want := []string{Pad, Unk, "ate", "it", "the"}; !slices.Equal(v.Words(), want) {
+		t.Fatalf("Words() = %q, want %q", v.Words(), want)
+	}
+	ids, unknown := v.Encode([]string{Unk, "ate", "zorb"})
+	if !slices.Equal(ids, []int{UnkID, 2, UnkID}) || !slices.Equal(unknown, []string{"zorb"}) {
+		t.Errorf("Encode = %v, %q", ids, unknown)
+	}
+	if got := testCorpus(t).Vocab().Words(); slices.Index(got, Unk) != UnkID || slices.Contains(got[UnkID+1:], Unk) {
+		t.Error("the corpus vocabulary lists <unk> other than at UnkID")
+	}
+}
+
 func TestVocabFromTrainOnly(t *testing.T) {
 	c := testCorpus(t)
 	v := c.Vocab()

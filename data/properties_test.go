@@ -1,0 +1,273 @@
+package data
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// Which noun it is must not tell the answer: in train every noun is the
+// antecedent about as often as not, so the noun-identity baseline is near
+// chance on validation and test.
+func TestNoNounIdentityShortcut(t *testing.T) {
+	c := testCorpus(t)
+	for name, split := range map[string][]Example{"validation": c.Validation, "test": c.Test} {
+		if s := Baselines(c.Train, split); s.NounIdentity > 0.55 {
+			t.Errorf("%s: noun identity scores %.3f, want <= 0.55", name, s.NounIdentity)
+		}
+	}
+}
+
+// Wherever the lexicon lets a noun play both roles, train shows it in both
+// (but for the held-out pairs), so no noun is tied to being the one acting.
+func TestNounsPlayBothRolesInTrain(t *testing.T) {
+	c := testCorpus(t)
+	lex, _ := DefaultLexicon()
+	seen := map[NounRole]bool{}
+	for _, e := range c.Train {
+		for _, r := range []Role{Agent, Object} {
+			seen[NounRole{e.word(e.candidateIn(r)), r}] = true
+		}
+	}
+	for _, noun := range lex.nounsInBothRoles() {
+		for _, r := range []Role{Agent, Object} {
+			nr := NounRole{noun, r}
+			if !seen[nr] && !slices.Contains(c.HeldOutNounRoles, nr) {
+				t.Errorf("train never has %s", nr)
+			}
+		}
+	}
+}
+
+// The held-out (noun, role) pairs occur in no ordinary split, each held-out
+// noun is still in train in its other role, and every held_out_noun_role
+// sentence uses one of them.
+func TestHeldOutNounRoles(t *testing.T) {
+	c := testCorpus(t)
+	if len(c.HeldOutNounRoles) != DefaultConfig().HeldOutNounRoles {
+		t.Fatalf("held-out pairs %v, want %d", c.HeldOutNounRoles, DefaultConfig().HeldOutNounRoles)
+	}
+	if n := countRole(c.HeldOutNounRoles, Agent); 2*n != len(c.HeldOutNounRoles) {
+		t.Errorf("%d of %d held-out pairs are agents, want half", n, len(c.HeldOutNounRoles))
+	}
+	held := newHeldOutSet(c.HeldOutNounRoles)
+	for _, e := range allExamples(c) {
+		if nr, ok := usesHeldOut(e, held); ok {
+			t.Fatalf("%q uses held-out %s", e.Text, nr)
+		}
+	}
+	v := c.Vocab()
+	for _, nr := range c.HeldOutNounRoles {
+		if _, ok := v.ID(nr.Noun); !ok || slices.Contains(missionRoles, nr) {
+			t.Errorf("held-out %s: noun missing from train or a mission pair", nr)
+		}
+	}
+	ch, _ := c.Challenge(ChallengeHeldOutNounRole)
+	for _, e := range ch.Examples {
+		if _, ok := usesHeldOut(e, held); !ok {
+			t.Fatalf("%s sentence %q uses no held-out pair", ch.Name, e.Text)
+		}
+	}
+}
+
+func countRole(pairs []NounRole, r Role) int {
+	n := 0
+	for _, p := range pairs {
+		if p.Role == r {
+			n++
+		}
+	}
+	return n
+}
+
+func usesHeldOut(e Example, held heldOutSet) (NounRole, bool) {
+	for _, r := range []Role{Agent, Object} {
+		if nr := (NounRole{e.word(e.candidateIn(r)), r}); held[nr] {
+			return nr, true
+		}
+	}
+	return NounRole{}, false
+}
+
+// A negated predicate points where the lexicon says: at the role opposite
+// to the one its positive form describes in that frame, or at the role of
+// its opposite ("not hungry" is the one that is full).
+func TestNegationFollowsTheLexicon(t *testing.T) {
+	lex, _ := DefaultLexicon()
+	c := testCorpus(t)
+	negated := 0
+	for _, e := range allExamples(c) {
+		if !e.Negated {
+			continue
+		}
+		negated++
+		f, _ := lex.Frame(e.Frame)
+		if want, ok := negatedRole(lex, f, e.Predicate); !ok || want != e.Role {
+			t.Fatalf("%q: \"not %s\" answers the %s, lexicon says %s (known %v)", e.Text, e.Predicate, e.Role, want, ok)
+		}
+	}
+	if share := float64(negated) / float64(len(allExamples(c))); share < 0.08 {
+		t.Errorf("only %.1f%% of sentences are negated", 100*share)
+	}
+}
+
+// negatedRole derives the role of "not p" in f from the positive lists and
+// opposites.txt alone.
+func negatedRole(lex *Lexicon, f *Frame, p string) (Role, bool) {
+	for _, r := range []Role{Agent, Object} {
+		if slices.Contains(f.Predicates(r), p) {
+			return r.other(), true
+		}
+	}
+	for _, r := range []Role{Agent, Object} {
+		for _, q := range lex.Opposites(p) {
+			if slices.Contains(f.Predicates(r), q) {
+				return r, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// The same words mean different things in different frames; the answers
+// must follow the frame, for the sentences the issue names among others.
+func TestNegationExamples(t *testing.T) {
+	lex, _ := DefaultLexicon()
+	tests := []struct {
+		frame, agent, object, predicate string
+		negated                         bool
+		want                            string
+	}{
+		{"overtake", "truck", "van", "fast", true, "van"},
+		{"overtake", "truck", "van", "fast", false, "truck"},
+		{"overtake", "truck", "cow", "slow", false, "cow"},
+		{"catch", "owl", "mouse", "fast", true, "owl"},
+		{"catch", "owl", "mouse", "fast", false, "mouse"},
+		{"caught", "fox", "hare", "fast", true, "hare"},
+		{"lose_to", "van", "truck", "quick", true, "van"},
+		{"refuse", "dog", "cake", "hungry", true, "dog"},
+		{"refuse", "dog", "cake", "fresh", true, "cake"},
+		{"cross", "horse", "river", "deep", true, "river"},
+		{"lift", "horse", "box", "strong", true, "horse"},
+		{"avoid", "mouse", "cat", "friendly", true, "cat"},
+		{"beat", "horse", "donkey", "tired", true, "horse"},
+		{"hide_from", "rabbit", "fox", "hungry", false, "fox"},
+	}
+	for _, tt := range tests {
+		f, ok := lex.Frame(tt.frame)
+		if !ok {
+			t.Fatalf("no frame %s", tt.frame)
+		}
+		role, ok := exampleRole(lex, f, tt.predicate, tt.negated)
+		if !ok {
+			t.Errorf("%s: %q (negated %v) is not a predicate of the frame", tt.frame, tt.predicate, tt.negated)
+			continue
+		}
+		e := realise(tuple{frame: f, agent: tt.agent, object: tt.object, predicate: tt.predicate, role: role, negated: tt.negated},
+			shapeByName(ShapeActive), surface{agentArticle: "the", objectArticle: "the", connective: "because"})
+		if e.Answer() != tt.want {
+			t.Errorf("%q answers %s, want %s", e.Text, e.Answer(), tt.want)
+		}
+	}
+}
+
+func exampleRole(lex *Lexicon, f *Frame, p string, negated bool) (Role, bool) {
+	for _, r := range []Role{Agent, Object} {
+		list := f.Predicates(r)
+		if negated {
+			list = f.NegatedPredicates(r)
+		}
+		if slices.Contains(list, p) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// Place nouns are never the answer, never a candidate, and sit before,
+// between and after the candidates.
+func TestDistractors(t *testing.T) {
+	c := testCorpus(t)
+	where := map[string]int{}
+	with := 0
+	for _, e := range allExamples(c) {
+		if len(e.Distractors) > 0 {
+			with++
+		}
+		for _, d := range e.Distractors {
+			if d == e.Antecedent || d == e.Candidates[0] || d == e.Candidates[1] {
+				t.Fatalf("%q: distractor at %d is a candidate or the answer", e.Text, d)
+			}
+			where[placeSlot(e, d)]++
+		}
+	}
+	if share := float64(with) / float64(len(allExamples(c))); share < 0.15 {
+		t.Errorf("only %.1f%% of sentences have a place noun", 100*share)
+	}
+	for _, slot := range []string{"before", "between", "after"} {
+		if where[slot] < with/10 {
+			t.Errorf("place nouns by slot %v: too few %s the candidates", where, slot)
+		}
+	}
+}
+
+func placeSlot(e Example, d int) string {
+	switch {
+	case d < e.Candidates[0]:
+		return "before"
+	case d < e.Candidates[1]:
+		return "between"
+	}
+	return "after"
+}
+
+// A share of train hides the deciding words behind <unk> (Uncertain) and a
+// share hides one candidate; neither happens outside train.
+func TestUncertainTrainingExamples(t *testing.T) {
+	c := testCorpus(t)
+	cfg := DefaultConfig()
+	var uncertain, maskedNoun int
+	for _, e := range c.Train {
+		switch {
+		case e.Uncertain:
+			uncertain++
+		case e.word(e.Candidates[0]) == Unk || e.word(e.Candidates[1]) == Unk:
+			maskedNoun++
+		case slices.Contains(e.Tokens, Unk):
+			t.Fatalf("%q has <unk> outside the deciding words and the nouns", e.Text)
+		}
+	}
+	if want := int(math.Round(cfg.UncertainShare * float64(cfg.TrainSize))); uncertain != want {
+		t.Errorf("%d uncertain training sentences, want %d", uncertain, want)
+	}
+	if want := int(math.Round(cfg.UnknownNounShare * float64(cfg.TrainSize))); maskedNoun != want {
+		t.Errorf("%d training sentences with a masked noun, want %d", maskedNoun, want)
+	}
+	for _, e := range slices.Concat(c.Validation, c.Test) {
+		if e.Uncertain || slices.Contains(e.Tokens, Unk) {
+			t.Fatalf("held-out sentence %q is uncertain or has <unk>", e.Text)
+		}
+	}
+}
+
+// The unknown deciding words never reach the training vocabulary.
+func TestUnknownWordsStayUnknown(t *testing.T) {
+	lex, _ := DefaultLexicon()
+	v := testCorpus(t).Vocab()
+	if len(lex.UnknownWords()) < 10 {
+		t.Fatalf("only %d unknown words", len(lex.UnknownWords()))
+	}
+	for _, u := range lex.UnknownWords() {
+		if _, ok := v.ID(u.Word); ok {
+			t.Errorf("unknown word %q is in the training vocabulary", u.Word)
+		}
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	for b.Loop() {
+		if _, err := Generate(1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
