@@ -8,25 +8,32 @@ import "fmt"
 
 // BaselineScores are accuracies in [0, 1] on the evaluated examples.
 type BaselineScores struct {
-	N int // examples evaluated
+	N int `json:"n"` // examples evaluated
 	// FirstNoun always answers the candidate that comes first in the sentence.
-	FirstNoun float64
+	FirstNoun float64 `json:"first_noun"`
 	// NearestNoun answers the closest candidate before the pronoun, or, if no
 	// candidate precedes it (reason clause first), the closest one after it.
-	NearestNoun float64
+	NearestNoun float64 `json:"nearest_noun"`
 	// Majority answers first or second candidate, whichever was the
 	// antecedent more often in train (first on a tie).
-	Majority       float64
-	MajorityChoice string // "first" or "second"
+	Majority       float64 `json:"majority"`
+	MajorityChoice string  `json:"majority_choice"` // "first" or "second"
 	// NounIdentity answers the candidate noun that was the antecedent more
 	// often, per appearance as a candidate, in train (first on a tie; a noun
 	// train never had counts one half).
-	NounIdentity float64
+	NounIdentity float64 `json:"noun_identity"`
 	// PredicateIdentity answers the candidate in the role the predicate
 	// described most often in train, ignoring "not" (first candidate for a
 	// predicate train never had). Where negation flips a predicate, this is
 	// the shortcut of ignoring "not"; elsewhere it is the meaning itself.
-	PredicateIdentity float64
+	PredicateIdentity float64 `json:"predicate_identity"`
+}
+
+// Shortcut is the best of the baselines that ignore meaning: position
+// (first, nearest, majority) and noun identity. Predicate identity is left
+// out: outside negation it is the meaning itself.
+func (s BaselineScores) Shortcut() float64 {
+	return max(s.FirstNoun, s.NearestNoun, s.Majority, s.NounIdentity)
 }
 
 func (s BaselineScores) String() string {

@@ -10,7 +10,6 @@ import (
 	"itformer/checkpoint"
 	"itformer/config"
 	"itformer/data"
-	"itformer/model"
 )
 
 // EpochRecord is one line of the run folder's epochs.jsonl.

@@ -19,6 +19,7 @@ import (
 	"itformer/checkpoint"
 	"itformer/config"
 	"itformer/data"
+	"itformer/model"
 )
 
 // ErrInterrupted is returned when the Options' context is cancelled (Ctrl-C);
