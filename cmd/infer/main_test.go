@@ -121,8 +121,31 @@ func TestJSONOutput(t *testing.T) {
 		t.Fatalf("not JSON: %v\n%s", err, out.String())
 	}
 	p := res.Predictions[0]
-	if p.AnswerWord != "dog" || p.Tokens[p.Pronoun] != "it" || len(p.Attention) != 2 || p.Candidates[0].Word != "dog" {
+	if p.AnswerWord != "dog" || p.Tokens[p.Pronoun] != "it" || p.Candidates[0].Word != "dog" {
 		t.Fatalf("unexpected result %+v", p)
+	}
+	// One row of attention per layer and head, and the supervised head named
+	// as the model names it.
+	m, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := m.Config()
+	if len(p.Attention) != c.Layers {
+		t.Errorf("attention for %d layers, want %d", len(p.Attention), c.Layers)
+	}
+	for l, heads := range p.Attention {
+		if len(heads) != c.Heads {
+			t.Errorf("layer %d: attention for %d heads, want %d", l+1, len(heads), c.Heads)
+		}
+		for h, row := range heads {
+			if len(row) != len(p.Tokens) {
+				t.Errorf("layer %d head %d: %d weights for %d words", l+1, h+1, len(row), len(p.Tokens))
+			}
+		}
+	}
+	if sl, sh, ok := m.SupervisedHead(); !ok || p.SupervisedLayer != sl || p.SupervisedHead != sh {
+		t.Errorf("supervised layer %d head %d (0-based), want %d %d (ok %v)", p.SupervisedLayer, p.SupervisedHead, sl, sh, ok)
 	}
 	// Whether the answer is a guess, and the rule that says so.
 	var doc struct {
@@ -150,6 +173,20 @@ func TestUnknownWordsWarn(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	m, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxLen := m.Config().MaxLen
+	// tokens returns a sentence of n tokens that ends "because it was hungry".
+	tokens := func(n int) string {
+		words := strings.Fields(strings.Repeat("the dog ate ", n))
+		return strings.Join(append(words[:n-4], "because", "it", "was", "hungry"), " ")
+	}
+	var out, errOut bytes.Buffer
+	if err := run([]string{tokens(maxLen)}, &out, &errOut); err != nil {
+		t.Errorf("a sentence of max_len = %d tokens: %v", maxLen, err)
+	}
 	broken := t.TempDir()
 	if err := os.WriteFile(filepath.Join(broken, checkpoint.FileName), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
@@ -166,7 +203,7 @@ func TestBadInput(t *testing.T) {
 		{"only the pronoun", []string{"it"}, "no word besides the pronoun"},
 		{"no noun", []string{"it it"}, `no noun for "it" to refer to in "it it"`},
 		{"only punctuation", []string{". , it . ,"}, `no noun for "it" to refer to`},
-		{"too long", []string{strings.Repeat("the dog ate ", 10) + "because it was hungry"}, "at most 16"},
+		{"too long", []string{tokens(maxLen + 1)}, fmt.Sprintf("has %d tokens; this model reads at most %d", maxLen+1, maxLen)},
 		{"missing checkpoint", []string{"-run", filepath.Join(broken, "nope"), "it was hungry"}, "nope"},
 		{"broken checkpoint", []string{"-run", broken, "it was hungry"}, "not a valid checkpoint"},
 		{"unknown flag", []string{"-frobnicate", "x"}, "flag provided but not defined"},
@@ -202,9 +239,14 @@ func TestHTMLPage(t *testing.T) {
 			t.Errorf("the page has no %q", want)
 		}
 	}
-	// 2 layers x 2 heads, 9 words: a line from "it" to every word in every head.
-	if n := strings.Count(html, `<line class="attn"`); n != 2*2*9 {
-		t.Errorf("%d attention lines, want 36", n)
+	// A line from "it" to every word (9) in every head of every layer.
+	m, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := m.Config()
+	if n, want := strings.Count(html, `<line class="attn"`), c.Layers*c.Heads*9; n != want {
+		t.Errorf("%d attention lines, want %d (%d layers x %d heads x 9 words)", n, want, c.Layers, c.Heads)
 	}
 	if strings.Contains(html, "http://") || strings.Contains(html, "https://") {
 		t.Error("the page refers to the network")
