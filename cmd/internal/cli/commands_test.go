@@ -2,11 +2,14 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"itformer/config"
 )
 
 // Every command ends a usage mistake the same way: exit status 2 and the
@@ -48,6 +51,18 @@ func TestTrainMaxMemory(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "itformer/cmd/train").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	// The estimate for 100000 layers of the tiny config, as config computes
+	// it: the message must carry it, whatever the tiny config's other sizes.
+	const tiny = "../../../configs/tiny.json"
+	huge, err := config.Load(tiny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge.Model.Layers = 100000
+	need := huge.MemoryEstimate()
+	if need < 100*float64(config.DefaultMaxMemory) {
+		t.Fatalf("100000 layers of %s are estimated at %s, not far over the default limit %s", tiny, config.FormatBytes(need), config.DefaultMaxMemory)
+	}
 	out := filepath.Join(t.TempDir(), "run")
 	for _, tc := range []struct {
 		args []string
@@ -56,9 +71,10 @@ func TestTrainMaxMemory(t *testing.T) {
 	}{
 		{[]string{"-max-memory", "1MB"}, 1, "(limit 1 MB; raise it with -max-memory)"},
 		{[]string{"-max-memory", "8XB"}, 2, `invalid value "8XB" for flag -max-memory: want a size such as 500MB, 8GB or 16GiB`},
-		{[]string{"-set", "model.layers=100000"}, 1, "tiny.json: model.layers = 100000: the run would need about 3.8 TB (limit 8 GB; raise it with -max-memory)"},
+		{[]string{"-set", "model.layers=100000"}, 1, fmt.Sprintf("tiny.json: model.layers = 100000: the run would need about %s (limit %s; raise it with -max-memory)",
+			config.FormatBytes(need), config.DefaultMaxMemory)},
 	} {
-		cmd := exec.Command(bin, append([]string{"-config", "../../../configs/tiny.json", "-out", out}, tc.args...)...)
+		cmd := exec.Command(bin, append([]string{"-config", tiny, "-out", out}, tc.args...)...)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		err := cmd.Run()
