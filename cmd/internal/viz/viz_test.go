@@ -3,13 +3,17 @@ package viz
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"itformer/cmd/internal/cli"
 	"itformer/inference"
+	itmodel "itformer/model"
 )
 
 var (
@@ -62,9 +66,14 @@ func TestPageShowsAnswerCandidatesAndPictures(t *testing.T) {
 	if got := strings.Count(html, `<span class="bar"`); got != len(res.Predictions[0].Candidates) {
 		t.Errorf("%d bars, want one per candidate (%d)", got, len(res.Predictions[0].Candidates))
 	}
+	nl, nh := len(res.Attention), len(res.Attention[0])
+	c := model.Config()
+	if nl != c.Layers || nh != c.Heads {
+		t.Fatalf("Resolve gave attention for %d layers x %d heads, the model has %d x %d", nl, nh, c.Layers, c.Heads)
+	}
 	views := headViews(html)
-	if len(views) != 4 {
-		t.Fatalf("%d head views, want 2 layers x 2 heads", len(views))
+	if len(views) != nl*nh {
+		t.Fatalf("%d head views, want %d layers x %d heads", len(views), nl, nh)
 	}
 	for k, v := range views {
 		if got := strings.Count(v, `<line class="attn"`); got != n {
@@ -77,22 +86,52 @@ func TestPageShowsAnswerCandidatesAndPictures(t *testing.T) {
 			t.Errorf("head view %d has %d words on the right, want %d", k, got, n)
 		}
 	}
-	if got := strings.Count(html, `<td class="cell`); got != 4*n*n {
-		t.Errorf("%d heatmap cells, want 4 heads x %d x %d", got, n, n)
+	if got := strings.Count(html, `<td class="cell`); got != nl*nh*n*n {
+		t.Errorf("%d heatmap cells, want %d heads x %d x %d", got, nl*nh, n, n)
 	}
-	// The supervised head (layer 2, head 1) is marked and selected first, and
-	// its line from "it" to "dog" is the thickest line there can be.
-	if !regexp.MustCompile(`<figure class="hv selected supervised" id="hv-1-0"`).MatchString(html) {
-		t.Error("layer 2, head 1 is not marked and selected")
+	// The supervised head is marked and selected first, and its line from
+	// "it" to "dog" is drawn as thick as its weight, which the head, trained
+	// to point at the antecedent, puts almost all on "dog".
+	sl, sh, ok := model.SupervisedHead()
+	if !ok {
+		t.Fatal("the default model has no supervised head")
 	}
-	if !regexp.MustCompile(`<line class="attn" data-j="1" x1="[0-9.]+" y1="[0-9.]+" x2="[0-9.]+" y2="[0-9.]+" stroke-width="9.00" stroke-opacity="1.000"><title>it → dog: 100.0%</title>`).MatchString(views[2]) {
-		t.Errorf("in layer 2, head 1 the line from it to dog is not full width:\n%s", views[2])
+	p := res.Predictions[0]
+	if p.SupervisedLayer != sl || p.SupervisedHead != sh {
+		t.Fatalf("Resolve names layer %d head %d supervised, the model %d %d", p.SupervisedLayer, p.SupervisedHead, sl, sh)
 	}
-	if strings.Count(html, "<figure class=\"hm\"") != 4 || strings.Count(html, " hidden>") != 3 {
-		t.Error("want 4 heatmaps, all but the selected one hidden")
+	if !strings.Contains(html, fmt.Sprintf(`<figure class="hv selected supervised" id="hv-%d-%d"`, sl, sh)) {
+		t.Errorf("layer %d, head %d (the supervised one) is not marked and selected", sl+1, sh+1)
 	}
-	if !strings.Contains(html, `In layer 2, head 1, the strongest attention goes to &#34;dog&#34; (100.0%).`) {
-		t.Error("no summary of the selected head")
+	if strings.Count(html, `<figure class="hv selected`) != 1 || strings.Count(html, ` supervised"`) != 1 {
+		t.Error("want exactly one head view selected and one marked supervised")
+	}
+	dog := p.Attention[sl][sh][1]
+	if dog < 0.9 {
+		t.Fatalf(`layer %d head %d: "it" gives "dog" %.3f, want nearly all`, sl+1, sh+1, dog)
+	}
+	view := views[sl*nh+sh]
+	line := regexp.MustCompile(`<line class="attn" data-j="(\d+)" x1="[0-9.]+" y1="[0-9.]+" x2="[0-9.]+" y2="[0-9.]+" stroke-width="([0-9.]+)" stroke-opacity="([0-9.]+)"><title>it → ([^:]+): ([0-9.]+%)</title>`)
+	lines := line.FindAllStringSubmatch(view, -1)
+	if len(lines) != n {
+		t.Fatalf("layer %d head %d: %d lines from it, want %d:\n%s", sl+1, sh+1, len(lines), n, view)
+	}
+	for j, m := range lines {
+		w := p.Attention[sl][sh][j]
+		want := []string{strconv.Itoa(j), fmt.Sprintf("%.2f", minWidth+(maxWidth-minWidth)*w), fmt.Sprintf("%.3f", minOpacity+(1-minOpacity)*w), res.Tokens[j], percent(w)}
+		if strings.Join(m[1:], " ") != strings.Join(want, " ") {
+			t.Errorf("layer %d head %d, line %d: %q, want %q", sl+1, sh+1, j, m[1:], want)
+		}
+		if width, _ := strconv.ParseFloat(m[2], 64); j != 1 && width > (minWidth+(maxWidth-minWidth)*dog)/4 {
+			t.Errorf(`layer %d head %d: the line to %q (%s px) is not far thinner than the line to "dog"`, sl+1, sh+1, m[4], m[2])
+		}
+	}
+	if strings.Count(html, "<figure class=\"hm\"") != nl*nh || strings.Count(html, " hidden>") != nl*nh-1 {
+		t.Errorf("want %d heatmaps, all but the selected one hidden", nl*nh)
+	}
+	top := itmodel.ArgMax(p.Attention[sl][sh])
+	if want := fmt.Sprintf(`In layer %d, head %d, the strongest attention goes to &#34;%s&#34; (%s).`, sl+1, sh+1, res.Tokens[top], percent(p.Attention[sl][sh][top])); !strings.Contains(html, want) {
+		t.Errorf("no summary of the selected head: %q", want)
 	}
 }
 
@@ -154,12 +193,36 @@ func TestEmbeddedData(t *testing.T) {
 	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
 		t.Fatalf("embedded data is not JSON: %v\n%s", err, m[1])
 	}
-	if strings.Join(d.Tokens, " ") != strings.Join(res.Tokens, " ") || d.Word != 6 || d.Layer != 1 || d.Head != 0 ||
-		len(d.Attention) != 2 || len(d.Attention[1][0][6]) != len(res.Tokens) {
+	sl, sh, ok := model.SupervisedHead()
+	if !ok {
+		t.Fatal("the default model has no supervised head")
+	}
+	if strings.Join(d.Tokens, " ") != strings.Join(res.Tokens, " ") || d.Word != 6 || d.Layer != sl || d.Head != sh {
 		t.Fatalf("unexpected data %+v", d)
 	}
-	if w := d.Attention[1][0][6][4]; w < 0.99 {
-		t.Errorf(`layer 2 head 1: "it" gives "food" %v, want about 1`, w)
+	// The embedded weights are Resolve's, rounded to 6 decimals.
+	if len(d.Attention) != len(res.Attention) {
+		t.Fatalf("%d layers of attention, want %d", len(d.Attention), len(res.Attention))
+	}
+	for l := range res.Attention {
+		if len(d.Attention[l]) != len(res.Attention[l]) {
+			t.Fatalf("layer %d: %d heads, want %d", l+1, len(d.Attention[l]), len(res.Attention[l]))
+		}
+		for h := range res.Attention[l] {
+			for i, row := range res.Attention[l][h] {
+				if len(d.Attention[l][h][i]) != len(row) {
+					t.Fatalf("layer %d head %d row %d: %d weights, want %d", l+1, h+1, i, len(d.Attention[l][h][i]), len(row))
+				}
+				for j, w := range row {
+					if math.Abs(d.Attention[l][h][i][j]-w) > 5e-7 {
+						t.Fatalf("layer %d head %d [%d][%d]: %v, want %v", l+1, h+1, i, j, d.Attention[l][h][i][j], w)
+					}
+				}
+			}
+		}
+	}
+	if w := d.Attention[sl][sh][6][4]; w < 0.99 {
+		t.Errorf(`layer %d head %d (supervised): "it" gives "food" %v, want about 1`, sl+1, sh+1, w)
 	}
 }
 
@@ -173,8 +236,9 @@ func TestOptionsPickTheFirstSelection(t *testing.T) {
 		}
 	}
 	// Out of range falls back to the defaults.
-	html = render(t, res, Options{Layer: 9, Head: -1, Word: 99})
-	if !strings.Contains(html, `id="hv-1-0"`) || !strings.Contains(html, `<option value="6" selected>it (pronoun)</option>`) {
+	sl, sh, _ := model.SupervisedHead()
+	html = render(t, res, Options{Layer: len(res.Attention) + 1, Head: -1, Word: 99})
+	if !strings.Contains(html, fmt.Sprintf(`<figure class="hv selected supervised" id="hv-%d-%d"`, sl, sh)) || !strings.Contains(html, `<option value="6" selected>it (pronoun)</option>`) {
 		t.Error("out-of-range options did not fall back to the supervised head and the pronoun")
 	}
 }
