@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"itformer/inference"
+	"itformer/model"
 )
 
 // noChromium is the one line a run without chromium prints.
@@ -70,8 +72,8 @@ type pageState struct {
 	Word          string   `json:"word"`
 	ChosenRows    []string `json:"chosen_rows"`   // data-i of the heatmap rows marked chosen
 	Y1            []string `json:"y1"`            // every line's start, in every head view
-	DogWidth      float64  `json:"dog_width"`     // layer 2 head 1, the line to word 2
-	MaxOtherWidth float64  `json:"other_width"`   // layer 2 head 1, the thickest other line
+	DogWidth      float64  `json:"dog_width"`     // the supervised head, the line to word 2
+	MaxOtherWidth float64  `json:"other_width"`   // the supervised head, the thickest other line
 	ViewWidth     float64  `json:"view_width"`    // the first head view's rendered width
 	HeatmapWidth  float64  `json:"heatmap_width"` // the visible heatmap's rendered width
 	Verdict       string   `json:"verdict"`       // the first answer's line
@@ -82,7 +84,7 @@ type pageState struct {
 
 const readState = `(() => {
   const q = s => document.querySelector(s), qa = s => Array.from(document.querySelectorAll(s));
-  const lines = qa('#hv-1-0 line.attn');
+  const lines = qa('figure.hv.supervised line.attn');
   const width = l => +l.getAttribute('stroke-width');
   const hm = qa('figure.hm').filter(f => !f.hidden);
   const guess = q('.guess');
@@ -101,8 +103,8 @@ const readState = `(() => {
     word: q('#word') ? q('#word').value : '',
     chosen_rows: qa('figure.hm:not([hidden]) tr.chosen').map(r => r.dataset.i),
     y1: Array.from(new Set(qa('line.attn').map(l => l.getAttribute('y1')))),
-    dog_width: lines.length > 1 ? width(lines[1]) : 0,
-    other_width: Math.max(0, ...lines.filter((l, j) => j !== 1).map(width)),
+    dog_width: Math.max(0, ...lines.filter(l => l.dataset.j === '1').map(width)),
+    other_width: Math.max(0, ...lines.filter(l => l.dataset.j !== '1').map(width)),
     view_width: qa('svg.headview').length ? qa('svg.headview')[0].getBoundingClientRect().width : 0,
     heatmap_width: hm.length ? hm[0].getBoundingClientRect().width : 0,
     verdict: q('.verdict') ? q('.verdict').textContent : '',
@@ -202,6 +204,35 @@ func TestBrowser(t *testing.T) {
 		do("wait for the answer to "+sentence, chromedp.WaitReady("#result, #error", chromedp.ByQuery))
 	}
 
+	// What the page should show comes from the model: its layers and heads,
+	// the supervised head, and where "it" looks most in each head (Resolve).
+	cfg := shared.Config()
+	nl, nh := cfg.Layers, cfg.Heads
+	sl, sh, ok := shared.SupervisedHead()
+	if !ok || nl*nh < 2 {
+		t.Fatalf("the default model has %d layers x %d heads, supervised head found %v; the test needs one and another head", nl, nh, ok)
+	}
+	res, err := shared.Resolve("A dog ate the food because it was hungry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mission := res.Predictions[0]
+	strongest := func(l, h int) (string, string) {
+		row := mission.Attention[l][h]
+		j := model.ArgMax(row)
+		return mission.Tokens[j], fmt.Sprintf("%.1f%%", 100*row[j])
+	}
+	if w := mission.Attention[sl][sh][1]; w < 0.9 {
+		t.Fatalf(`the supervised head (layer %d, head %d) gives "dog" %.3f: the model does not point at the antecedent`, sl+1, sh+1, w)
+	}
+	// a and b are two heads to click and pick, both other than the
+	// supervised one (b is where the selection is left for the twin).
+	a, b := otherHeads(nl, nh, sl, sh)
+	view := func(p [2]int) string { return fmt.Sprintf("hv-%d-%d", p[0], p[1]) }
+	selected := func(p [2]int) string { return fmt.Sprintf("[hv-%d-%d] [hm-%d-%d]", p[0], p[1], p[0], p[1]) }
+	name := func(p [2]int) string { return fmt.Sprintf("layer %d, head %d", p[0]+1, p[1]+1) }
+	sup := [2]int{sl, sh}
+
 	// The mission sentence, typed into the empty form.
 	do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"))
 	ask("A dog ate the food because it was hungry")
@@ -210,23 +241,23 @@ func TestBrowser(t *testing.T) {
 	if s.Answer != "dog" {
 		t.Errorf("answer %q, want dog (error %q)", s.Answer, s.Error)
 	}
-	if s.HeadViews != 4 || fmt.Sprint(s.Lines) != "[9 9 9 9]" {
-		t.Errorf("%d head views with %v lines, want 4 with %d each", s.HeadViews, s.Lines, n)
+	if want := fmt.Sprint(slices.Repeat([]int{n}, nl*nh)); s.HeadViews != nl*nh || fmt.Sprint(s.Lines) != want {
+		t.Errorf("%d head views with %v lines, want %d (%d layers x %d heads) with %d each", s.HeadViews, s.Lines, nl*nh, nl, nh, n)
 	}
-	if s.Cells != 4*n*n || s.VisibleCells != n*n {
-		t.Errorf("%d heatmap cells (%d shown), want %d (%d shown)", s.Cells, s.VisibleCells, 4*n*n, n*n)
+	if s.Cells != nl*nh*n*n || s.VisibleCells != n*n {
+		t.Errorf("%d heatmap cells (%d shown), want %d (%d shown)", s.Cells, s.VisibleCells, nl*nh*n*n, n*n)
 	}
-	if fmt.Sprint(s.Selected, s.Heatmaps) != "[hv-1-0] [hm-1-0]" || s.Layer != "2" || s.Head != "1" || s.Word != "6" {
-		t.Errorf("first selection %v %v, layer %s head %s word %s; want layer 2, head 1 (the supervised one) and the pronoun", s.Selected, s.Heatmaps, s.Layer, s.Head, s.Word)
+	if fmt.Sprint(s.Selected, s.Heatmaps) != selected(sup) || s.Layer != fmt.Sprint(sl+1) || s.Head != fmt.Sprint(sh+1) || s.Word != "6" {
+		t.Errorf("first selection %v %v, layer %s head %s word %s; want %s (the supervised one) and the pronoun", s.Selected, s.Heatmaps, s.Layer, s.Head, s.Word, name(sup))
 	}
 	if s.DogWidth < 8 || s.MaxOtherWidth > 1 {
-		t.Errorf("layer 2 head 1: the line to dog is %.2f px, the thickest other %.2f px; want dog's far thicker", s.DogWidth, s.MaxOtherWidth)
+		t.Errorf("%s: the line to dog is %.2f px, the thickest other %.2f px; want dog's far thicker", name(sup), s.DogWidth, s.MaxOtherWidth)
 	}
 	if s.ViewWidth < 100 || s.HeatmapWidth < 100 {
 		t.Errorf("the pictures are not laid out: head view %.0f px, heatmap %.0f px wide", s.ViewWidth, s.HeatmapWidth)
 	}
-	if !strings.Contains(s.Summary, `layer 2, head 1, the strongest attention goes to "dog" (100.0%)`) {
-		t.Errorf("summary %q", s.Summary)
+	if word, pct := strongest(sl, sh); word != "dog" || !strings.Contains(s.Summary, fmt.Sprintf(`%s, the strongest attention goes to "dog" (%s)`, name(sup), pct)) {
+		t.Errorf("summary %q; Resolve: %s looks most at %q (%s)", s.Summary, name(sup), word, pct)
 	}
 	if s.Guess != "" || !strings.Contains(s.Verdict, " refers to dog") {
 		t.Errorf("the confident answer %q has a guess notice %q", s.Verdict, s.Guess)
@@ -236,43 +267,44 @@ func TestBrowser(t *testing.T) {
 	saveScreenshot(t, png)
 
 	// Clicking another head shows its heatmap.
-	do("click layer 1 head 2", chromedp.Click("#hv-0-1 figcaption", chromedp.ByQuery))
-	s = state("layer 1 head 2")
-	if fmt.Sprint(s.Selected, s.Heatmaps) != "[hv-0-1] [hm-0-1]" || s.Layer != "1" || s.Head != "2" ||
-		!strings.Contains(s.Summary, `layer 1, head 2, the strongest attention goes to "food"`) {
-		t.Errorf("after clicking layer 1 head 2: %+v", s)
+	do("click "+name(a), chromedp.Click("#"+view(a)+" figcaption", chromedp.ByQuery))
+	s = state(name(a))
+	if word, _ := strongest(a[0], a[1]); fmt.Sprint(s.Selected, s.Heatmaps) != selected(a) || s.Layer != fmt.Sprint(a[0]+1) || s.Head != fmt.Sprint(a[1]+1) ||
+		!strings.Contains(s.Summary, fmt.Sprintf(`%s, the strongest attention goes to %q`, name(a), word)) {
+		t.Errorf("after clicking %s (Resolve: strongest %q): %+v", name(a), word, s)
 	}
 
 	// So do the layer and head controls.
-	do("pick layer 2 head 2", chromedp.Evaluate(`(() => {
-		for (const [id, v] of [["layer", "2"], ["head", "2"]]) {
+	do("pick "+name(b), chromedp.Evaluate(fmt.Sprintf(`(() => {
+		for (const [id, v] of [["layer", "%d"], ["head", "%d"]]) {
 			const el = document.getElementById(id);
 			el.value = v;
 			el.dispatchEvent(new Event("change", {bubbles: true}));
 		}
-	})()`, nil))
-	s = state("layer 2 head 2")
-	if fmt.Sprint(s.Selected, s.Heatmaps) != "[hv-1-1] [hm-1-1]" || !strings.Contains(s.Summary, `layer 2, head 2, the strongest attention goes to "hungry"`) {
-		t.Errorf("after picking layer 2 head 2: %+v", s)
+	})()`, b[0]+1, b[1]+1), nil))
+	s = state(name(b))
+	if word, _ := strongest(b[0], b[1]); fmt.Sprint(s.Selected, s.Heatmaps) != selected(b) || s.Layer != fmt.Sprint(b[0]+1) || s.Head != fmt.Sprint(b[1]+1) ||
+		!strings.Contains(s.Summary, fmt.Sprintf(`%s, the strongest attention goes to %q`, name(b), word)) {
+		t.Errorf("after picking %s (Resolve: strongest %q): %+v", name(b), word, s)
 	}
 
 	// Clicking a word draws its lines, in every head view, and selects that view.
-	do("click dog", chromedp.Click(`#hv-1-0 text.tok.left[data-i="1"]`, chromedp.ByQuery))
+	do("click dog", chromedp.Click(fmt.Sprintf(`#%s text.tok.left[data-i="1"]`, view(sup)), chromedp.ByQuery))
 	s = state("dog chosen")
-	if s.Word != "1" || fmt.Sprint(s.Y1) != "[44.0]" || fmt.Sprint(s.ChosenRows) != "[1]" || fmt.Sprint(s.Selected) != "[hv-1-0]" ||
-		!strings.HasPrefix(s.Summary, "In layer 2, head 1,") {
+	if s.Word != "1" || fmt.Sprint(s.Y1) != "[44.0]" || fmt.Sprint(s.ChosenRows) != "[1]" || fmt.Sprint(s.Selected) != "["+view(sup)+"]" ||
+		!strings.HasPrefix(s.Summary, "In "+name(sup)+",") {
 		t.Errorf("after clicking dog: word %s, line starts %v, chosen rows %v, selected %v, summary %q", s.Word, s.Y1, s.ChosenRows, s.Selected, s.Summary)
 	}
 
-	// Back to layer 2 head 2; a new sentence keeps that selection.
-	do("pick layer 2 head 2 again", chromedp.Click("#hv-1-1 figcaption", chromedp.ByQuery))
+	// Back to b; a new sentence keeps that selection.
+	do("pick "+name(b)+" again", chromedp.Click("#"+view(b)+" figcaption", chromedp.ByQuery))
 	ask("A dog ate the food because it was tasty")
 	s = state("twin sentence")
 	if s.Answer != "food" {
 		t.Errorf("answer %q, want food (error %q)", s.Answer, s.Error)
 	}
-	if fmt.Sprint(s.Selected, s.Heatmaps) != "[hv-1-1] [hm-1-1]" || s.Word != "6" {
-		t.Errorf("the new sentence did not keep layer 2 head 2, or did not choose its pronoun: %v %v word %s", s.Selected, s.Heatmaps, s.Word)
+	if fmt.Sprint(s.Selected, s.Heatmaps) != selected(b) || s.Word != "6" {
+		t.Errorf("the new sentence did not keep %s, or did not choose its pronoun: %v %v word %s", name(b), s.Selected, s.Heatmaps, s.Word)
 	}
 
 	// A guess says so, above the candidates, with the reason Resolve gives.
@@ -291,6 +323,44 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("no pronoun: error %q, answer %q, %d head views", s.Error, s.Answer, s.HeadViews)
 	}
 	t.Logf("browser test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// otherHeads picks two heads (layer, head), 0-based, other than the
+// supervised one (sl, sh): a differs from it in both layer and head if any
+// head does, and b, where the model has a third head, differs from a (in
+// both where it can, so that picking it changes both controls) and from the
+// supervised one.
+func otherHeads(nl, nh, sl, sh int) (a, b [2]int) {
+	differ := func(p, q [2]int) int {
+		n := 0
+		for k := range p {
+			if p[k] != q[k] {
+				n++
+			}
+		}
+		return n
+	}
+	sup := [2]int{sl, sh}
+	best := func(score func([2]int) int) [2]int {
+		var out [2]int
+		top := -1
+		for l := range nl {
+			for h := range nh {
+				if p := [2]int{l, h}; p != sup && score(p) > top {
+					out, top = p, score(p)
+				}
+			}
+		}
+		return out
+	}
+	a = best(func(p [2]int) int { return differ(p, sup) })
+	b = best(func(p [2]int) int {
+		if p == a {
+			return 0
+		}
+		return 1 + differ(p, a)
+	})
+	return a, b
 }
 
 // guessSentences are sentences the served model should be unsure of: the

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"html"
 	"io"
 	"net/http"
@@ -68,6 +69,8 @@ func TestEmptyForm(t *testing.T) {
 
 func TestAnswers(t *testing.T) {
 	ts := testServer(t)
+	c := shared.Config()
+	views := c.Layers * c.Heads // a head view and a heatmap for every layer's every head
 	for sentence, want := range map[string]string{
 		"A dog ate the food because it was hungry": "dog",
 		"A dog ate the food because it was tasty":  "food",
@@ -76,8 +79,10 @@ func TestAnswers(t *testing.T) {
 		if code != http.StatusOK || !strings.Contains(body, `class="answer-word">`+want+`</strong>`) {
 			t.Errorf("%q: %d, want the answer %q", sentence, code, want)
 		}
-		if strings.Count(body, `<line class="attn"`) != 4*9 || strings.Count(body, `<td class="cell`) != 4*81 {
-			t.Errorf("%q: the pictures are missing", sentence)
+		lines, cells := strings.Count(body, `<line class="attn"`), strings.Count(body, `<td class="cell`)
+		if lines != views*9 || cells != views*81 {
+			t.Errorf("%q: %d lines and %d heatmap cells, want %d and %d (%d layers x %d heads, 9 words)",
+				sentence, lines, cells, views*9, views*81, c.Layers, c.Heads)
 		}
 		if !strings.Contains(body, `value="`+sentence+`"`) {
 			t.Errorf("%q: the input does not keep the sentence", sentence)
@@ -113,22 +118,29 @@ func TestSelectionIsKept(t *testing.T) {
 	if code != http.StatusBadRequest || !strings.Contains(body, `name="layer" id="form-layer" value="1"`) || !strings.Contains(body, `name="head" id="form-head" value="2"`) {
 		t.Errorf("the error page lost the selection")
 	}
-	// Nonsense is ignored, not an error.
+	// Nonsense is ignored, not an error: the supervised head is shown.
+	sl, sh, ok := shared.SupervisedHead()
+	if !ok {
+		t.Fatal("the default model has no supervised head")
+	}
 	code, body = get(t, ts, url.Values{"sentence": {"A dog ate the food because it was hungry"}, "layer": {"x"}, "head": {"-3"}})
-	if code != http.StatusOK || !strings.Contains(body, `<figure class="hv selected supervised" id="hv-1-0"`) {
-		t.Errorf("bad layer and head: %d", code)
+	if want := fmt.Sprintf(`<figure class="hv selected supervised" id="hv-%d-%d"`, sl, sh); code != http.StatusOK || !strings.Contains(body, want) {
+		t.Errorf("bad layer and head: %d, want %q", code, want)
 	}
 }
 
 func TestBadInput(t *testing.T) {
 	ts := testServer(t)
+	maxLen := shared.Config().MaxLen
+	words := strings.Fields(strings.Repeat("the dog ate ", maxLen))
+	tooMany := strings.Join(append(words[:maxLen+1-4], "because", "it", "was", "hungry"), " ") // max_len+1 tokens
 	cases := []struct{ name, sentence, want string }{
 		{"empty", "", "the sentence is empty"},
 		{"spaces", "   ", "the sentence is empty"},
 		{"no pronoun", "The dog ate the food", `no pronoun &#34;it&#34; to resolve`},
 		{"only the pronoun", "it", "no word besides the pronoun"},
 		{"no noun", ". , it . ,", "no noun for &#34;it&#34; to refer to"},
-		{"too many words", strings.Repeat("the dog ate ", 10) + "because it was hungry", "this model reads at most 16"},
+		{"too many words", tooMany, fmt.Sprintf("has %d tokens; this model reads at most %d", maxLen+1, maxLen)},
 		{"too long", strings.Repeat("é", 2100), "bytes long; the limit is 4096"},
 		{"markup", `<b>it</b> & "x"`, "&lt;b&gt;"},
 	}
