@@ -421,11 +421,33 @@ func TestBestHead(t *testing.T) {
 
 // A batch larger than its split is refused by name before anything is
 // written: a training batch would never fill (0 steps, an untrained model),
-// an evaluation batch would be all padding beyond the split.
+// an evaluation batch would be all padding beyond the split. The sizes come
+// from the corpus, and the memory limit is lifted for the test: a batch of
+// a whole split of the tiny config is estimated to need more than the
+// default 8 GB, and the refusal under test comes before any allocation.
 func TestRunRefusesBatchLargerThanSplit(t *testing.T) {
+	cfg, err := config.Load("../configs/tiny.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus, err := data.Generate(cfg.Data.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, eval, evalSplit := len(corpus.Train), len(corpus.Test), "test"
+	if len(corpus.Validation) > eval {
+		eval, evalSplit = len(corpus.Validation), "validation"
+	}
+	if train < 1000 || eval < 1000 {
+		t.Fatalf("the corpus has %d training and %d %s sentences; the test's sizes need thousands", train, eval, evalSplit)
+	}
+	limit := config.MaxMemory
+	config.MaxMemory = 1 << 50 // 1 PiB: only the batch check can refuse
+	t.Cleanup(func() { config.MaxMemory = limit })
 	for set, want := range map[string]string{
-		"train.batch_size=6001":      "train.batch_size is 6001 but the training set has 6,000 sentences",
-		"train.eval_batch_size=1501": "train.eval_batch_size is 1501 but the largest evaluation split (test) has 1,500 sentences",
+		fmt.Sprintf("train.batch_size=%d", train+1): fmt.Sprintf("train.batch_size is %d but the training set has %s sentences", train+1, withCommas(train)),
+		fmt.Sprintf("train.eval_batch_size=%d", eval+1): fmt.Sprintf("train.eval_batch_size is %d but the largest evaluation split (%s) has %s sentences",
+			eval+1, evalSplit, withCommas(eval)),
 	} {
 		cfg, err := config.Load("../configs/tiny.json", set)
 		if err != nil {
@@ -443,4 +465,12 @@ func TestRunRefusesBatchLargerThanSplit(t *testing.T) {
 			t.Errorf("NewSession with -set %s: %v\nwant %q", set, err, want)
 		}
 	}
+}
+
+// withCommas writes n as the messages do: 6000 as 6,000.
+func withCommas(n int) string {
+	if n < 1000 {
+		return fmt.Sprint(n)
+	}
+	return withCommas(n/1000) + fmt.Sprintf(",%03d", n%1000)
 }
