@@ -21,12 +21,16 @@ type Reliability struct {
 	Bins []train.Bin
 }
 
-// PlotReliability draws the sets' accuracy per confidence bin (empty bins
-// left out) against the diagonal, as a PNG at path.
+// MinBinSize is the fewest sentences a bin needs to be drawn: a bin of three
+// sentences can only be 0, 33, 67 or 100% right, which says nothing.
+const MinBinSize = 10
+
+// PlotReliability draws the sets' accuracy per confidence bin (bins under
+// MinBinSize sentences left out) against the diagonal, as a PNG at path.
 func PlotReliability(path, title string, sets ...Reliability) error {
 	p := plot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "confidence (the answer's share of the two candidates)"
+	p.X.Label.Text = fmt.Sprintf("confidence (the answer's share of the two candidates; bins of >= %d sentences)", MinBinSize)
 	p.Y.Label.Text = "accuracy"
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0.5, 1, 0, 1
 	diagonal, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: 0.5}, {X: 1, Y: 1}})
@@ -49,7 +53,7 @@ func PlotReliability(path, title string, sets ...Reliability) error {
 func addBins(p *plot.Plot, i int, s Reliability) error {
 	var pts plotter.XYs
 	for _, b := range s.Bins {
-		if b.N > 0 {
+		if b.N >= MinBinSize {
 			pts = append(pts, plotter.XY{X: b.Confidence, Y: b.Accuracy})
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"itformer/cmd/internal/cli"
 	"itformer/config"
@@ -26,6 +28,7 @@ func run(args []string) error {
 	fs := cli.NewFlagSet("reliability", "reliability -run DIR [-out FILE.png]")
 	runDir := fs.String("run", "", "run folder whose metrics.json to draw")
 	out := fs.String("out", "reliability.png", "the PNG to write")
+	sets := fs.String("sets", "test", "comma-separated sets to draw: test and challenge set names, or all")
 	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
 	}
@@ -39,15 +42,35 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	sets := []experiment.Reliability{{Name: "test", ECE: m.Test.ECE, Bins: m.Test.Reliability}}
-	for _, c := range m.Challenges {
-		sets = append(sets, experiment.Reliability{Name: c.Name, ECE: c.Evaluation.ECE, Bins: c.Evaluation.Reliability})
+	drawn, err := pick(m, *sets)
+	if err != nil {
+		return fs.Mistake("%v", err)
 	}
-	if err := experiment.PlotReliability(*out, "reliability of "+*runDir, sets...); err != nil {
+	if err := experiment.PlotReliability(*out, "reliability of "+*runDir, drawn...); err != nil {
 		return fmt.Errorf("drawing %s: %w", *out, err)
 	}
 	fmt.Printf("wrote %s\n", *out)
 	return nil
+}
+
+// pick returns the named sets' bins, in the order named.
+func pick(m *train.Metrics, names string) ([]experiment.Reliability, error) {
+	all := []experiment.Reliability{{Name: "test", ECE: m.Test.ECE, Bins: m.Test.Reliability}}
+	for _, c := range m.Challenges {
+		all = append(all, experiment.Reliability{Name: c.Name, ECE: c.Evaluation.ECE, Bins: c.Evaluation.Reliability})
+	}
+	if names == "all" {
+		return all, nil
+	}
+	var out []experiment.Reliability
+	for _, n := range strings.Split(names, ",") {
+		i := slices.IndexFunc(all, func(r experiment.Reliability) bool { return r.Name == n })
+		if i < 0 {
+			return nil, fmt.Errorf("-sets: no set %q in this run (test, or a challenge set's name)", n)
+		}
+		out = append(out, all[i])
+	}
+	return out, nil
 }
 
 func readMetrics(path string) (*train.Metrics, error) {
