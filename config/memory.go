@@ -68,7 +68,7 @@ const (
 	adamPerParam  = 32 // m and v, as read and as decoded
 	perLayer      = 1e6
 	gcFactor      = 2
-	runVocab      = 300 // a run config has no vocab_size; the generated corpus has 241 words
+	runVocab      = 400 // a run config has no vocab_size; the generated corpus v2 has 315 tokens
 )
 
 // coef are a graph's numbers per token: cd, cf and ch per layer, cx once.
@@ -97,8 +97,8 @@ var sizeFields = []struct {
 	{"model.d_model", 32, func(s *sizes) *int { return &s.dModel }},
 	{"model.heads", 2, func(s *sizes) *int { return &s.heads }},
 	{"model.d_ff", 64, func(s *sizes) *int { return &s.dFF }},
-	{"model.layers", 2, func(s *sizes) *int { return &s.layers }},
-	{"model.max_len", 16, func(s *sizes) *int { return &s.maxLen }},
+	{"model.layers", 3, func(s *sizes) *int { return &s.layers }},
+	{"model.max_len", 24, func(s *sizes) *int { return &s.maxLen }},
 	{"train.batch_size", 32, func(s *sizes) *int { return &s.batch }},
 	{"train.eval_batch_size", 128, func(s *sizes) *int { return &s.evalBatch }},
 }
