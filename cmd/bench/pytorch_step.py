@@ -1,10 +1,12 @@
 """The default config's training step in PyTorch on the CPU, for the side-by-side in cmd/bench.
 
-Same architecture, sizes and batch as the Go model (model/, configs/default.json): embedding *
-sqrt(d_model) + sinusoidal positions, 2 post-norm encoder layers (d_model 32, 2 heads, d_ff 64,
-ReLU), the resolution head (q from the pronoun's vector, k from every word's, scaled, masked,
-log-softmax), cross-entropy plus attention supervision (lambda * -log A[last layer, head 0]
-[pronoun, antecedent]), and Adam (lr 0.002, betas 0.9/0.98, eps 1e-9). Matrices are stored
+Same architecture, sizes and batch as the Go model (model/, configs/default.json, whose values
+--input carries): embedding * sqrt(d_model) + sinusoidal positions, post-norm encoder layers
+(default: 3 of d_model 32, 2 heads, d_ff 64, ReLU), the resolution head (q from the pronoun's
+vector, k from every word's, scaled, masked, log-softmax), cross-entropy plus attention
+supervision (lambda * -log A[last layer, head 0][pronoun, antecedent]), both spread evenly over
+the two candidates in rows whose deciding word was hidden ("other" >= 0), and Adam (the config's
+learning rate, betas 0.9/0.98, eps 1e-9). Matrices are stored
 (in, out) so a linear layer is x @ W, as in model/testdata/reference.py, whose forward pass this
 follows; layer norm is F.layer_norm (eps 1e-5, biased variance), the same function.
 
@@ -54,7 +56,7 @@ class Model:
         self.pe = positional_encoding(T, self.D, dtype)
         self.dtype = dtype
 
-    def loss(self, ids, lengths, pron, ante, lam):
+    def loss(self, ids, lengths, pron, ante, other, lam):
         p, D, H = self.p, self.D, self.H
         B, T = ids.shape
         dh = D // H
@@ -82,9 +84,18 @@ class Model:
         s = (k @ q[:, :, None]).squeeze(-1) / math.sqrt(D)
         cand = real & (torch.arange(T)[None, :] != pron[:, None])
         s = s + torch.where(cand, 0.0, NEG).to(self.dtype)
-        loss = -torch.log_softmax(s, dim=-1)[bidx, ante].mean()
-        att = -torch.log_softmax(supervised[bidx, pron], dim=-1)[bidx, ante].mean()
+        loss = nll(torch.log_softmax(s, dim=-1), ante, other)
+        att = nll(torch.log_softmax(supervised[bidx, pron], dim=-1), ante, other)
         return loss + lam * att, loss, att
+
+
+def nll(logp, ante, other):
+    """Mean negative log-likelihood of the antecedent; a row whose deciding word
+    was hidden (other >= 0) spreads its target evenly over ante and other."""
+    bidx = torch.arange(logp.shape[0])
+    one = logp[bidx, ante]
+    spread = 0.5 * (one + logp[bidx, other.clamp(min=0)])
+    return -torch.where(other >= 0, spread, one).mean()
 
 
 def load(args):
@@ -97,15 +108,15 @@ def load(args):
     cfg, tr = spec["config"], spec["train"]
     T = spec["seq_len"]
     model = Model(spec["params"], cfg, T, dtype)
-    batches = [tuple(torch.tensor(b[k]) for k in ("ids", "lengths", "pronoun", "antecedent"))
+    batches = [tuple(torch.tensor(b[k]) for k in ("ids", "lengths", "pronoun", "antecedent", "other"))
                for b in spec["batches"]]
-    batches = [(ids.reshape(-1, T), n, p, a) for ids, n, p, a in batches]
+    batches = [(ids.reshape(-1, T), n, p, a, o) for ids, n, p, a, o in batches]
     opt = torch.optim.Adam(list(model.p.values()), lr=tr["learning_rate"],
                            betas=(tr["beta1"], tr["beta2"]), eps=tr["adam_eps"])
     return model, batches, opt, tr["attention_supervision"]
 
 
-def random_spec(g, V=241, D=32, H=2, FF=64, L=2, B=32, T=16):
+def random_spec(g, V=315, D=32, H=2, FF=64, L=3, B=32, T=24):
     shapes = {"embedding": (V, D), "head.w_q": (D, D), "head.w_k": (D, D)}
     for l in range(L):
         e = f"encoder.{l}."
@@ -124,7 +135,7 @@ def random_spec(g, V=241, D=32, H=2, FF=64, L=2, B=32, T=16):
         pron = torch.stack([torch.randint(2, int(n), (1,), generator=g)[0] for n in lengths])
         ante = torch.stack([torch.randint(0, int(p), (1,), generator=g)[0] for p in pron])
         batches.append({"ids": ids.reshape(-1).tolist(), "lengths": lengths.tolist(),
-                        "pronoun": pron.tolist(), "antecedent": ante.tolist()})
+                        "pronoun": pron.tolist(), "antecedent": ante.tolist(), "other": [-1] * B})
     return {"config": {"d_model": D, "heads": H, "layers": L}, "seq_len": T, "params": params,
             "batches": batches, "train": {"learning_rate": 0.002, "beta1": 0.9, "beta2": 0.98,
                                           "adam_eps": 1e-9, "attention_supervision": 1.0}}
@@ -133,9 +144,9 @@ def random_spec(g, V=241, D=32, H=2, FF=64, L=2, B=32, T=16):
 def steps(model, batches, opt, lam, n, start):
     times = []
     for i in range(n):
-        ids, lengths, pron, ante = batches[(start + i) % len(batches)]
+        ids, lengths, pron, ante, other = batches[(start + i) % len(batches)]
         t0 = time.perf_counter()
-        total, _, _ = model.loss(ids, lengths, pron, ante, lam)
+        total, _, _ = model.loss(ids, lengths, pron, ante, other, lam)
         opt.zero_grad(set_to_none=False)
         total.backward()
         opt.step()
@@ -170,9 +181,9 @@ def main():
         if cmd["cmd"] == "quit":
             break
         if cmd["cmd"] == "check":
-            ids, lengths, pron, ante = batches[0]
+            ids, lengths, pron, ante, other = batches[0]
             with torch.no_grad():
-                total, loss, att = model.loss(ids, lengths, pron, ante, lam)
+                total, loss, att = model.loss(ids, lengths, pron, ante, other, lam)
             print(json.dumps({"objective": total.item(), "loss": loss.item(), "attention_loss": att.item()}), flush=True)
         elif cmd["cmd"] == "steps":
             t = steps(model, batches, opt, lam, cmd["n"], done)

@@ -105,6 +105,20 @@ type spec struct {
 	Train   map[string]float64         `json:"train"`
 }
 
+// spreadPartner is, per row, the other candidate a hidden-word row spreads
+// its target over (train.ModelBatch), or -1 for a row with one answer.
+func spreadPartner(b data.Batch) []int {
+	other := make([]int, len(b.Antecedent))
+	for r := range other {
+		other[r] = -1
+		if r < len(b.Examples) && b.Examples[r].Uncertain {
+			c := b.Examples[r].Candidates
+			other[r] = c[0] + c[1] - b.Antecedent[r]
+		}
+	}
+	return other
+}
+
 func writeSpec(s *goStepper, path string) error {
 	c := s.Config
 	sp := spec{Config: map[string]int{"d_model": c.Model.DModel, "heads": c.Model.Heads, "layers": c.Model.Layers},
@@ -119,7 +133,8 @@ func writeSpec(s *goStepper, path string) error {
 		sp.Params[ps.Name] = raw
 	}
 	for _, b := range s.batches {
-		sp.Batches = append(sp.Batches, map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun, "antecedent": b.Antecedent})
+		sp.Batches = append(sp.Batches, map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
+			"antecedent": b.Antecedent, "other": spreadPartner(b)})
 	}
 	raw, err := json.Marshal(sp)
 	if err != nil {
