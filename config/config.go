@@ -56,6 +56,11 @@ type Train struct {
 	// asks the last layer's first head to attend from the pronoun to its
 	// antecedent (model/supervision.go); 0 leaves attention unsupervised.
 	AttentionSupervision float64 `json:"attention_supervision"`
+	// NounDropout is the chance that a candidate noun of a training sentence
+	// is read as <unk> in an epoch, drawn anew each epoch (train/dropout.go):
+	// the answer must then come from the sentence's structure and meaning,
+	// not from which noun it is. 0 turns it off.
+	NounDropout float64 `json:"noun_dropout,omitempty"`
 }
 
 // ModelFor completes the model's sizes with the vocabulary's.
@@ -253,6 +258,7 @@ func (c Run) Validate() error {
 		{"train.adam_eps must be positive", t.AdamEps > 0, t.AdamEps},
 		{"train.warmup_steps must not be negative", t.WarmupSteps >= 0, t.WarmupSteps},
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
+		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
 	} {
 		if !f.ok {
 			errs = append(errs, fmt.Errorf("%s, got %v", f.name, f.val))

@@ -42,6 +42,7 @@ func (t *trainer) epoch(epoch int, progress epochProgress) error {
 	if err != nil {
 		return err
 	}
+	dropNouns(batches, t.cfg.Train.NounDropout, t.cfg.Seed, epoch)
 	rec, err := t.trainEpoch(epoch, batches, progress)
 	if err != nil {
 		return err
