@@ -61,6 +61,11 @@ type Train struct {
 	// the answer must then come from the sentence's structure and meaning,
 	// not from which noun it is. 0 turns it off.
 	NounDropout float64 `json:"noun_dropout,omitempty"`
+	// EmbeddingDecay is λ of decoupled weight decay (AdamW) on the token
+	// embedding alone: it shrinks what the loss no longer needs, such as a
+	// noun's habitual role learned before the sentence structure was
+	// (train/adam.go). 0 turns it off.
+	EmbeddingDecay float64 `json:"embedding_decay,omitempty"`
 }
 
 // ModelFor completes the model's sizes with the vocabulary's.
@@ -259,6 +264,7 @@ func (c Run) Validate() error {
 		{"train.warmup_steps must not be negative", t.WarmupSteps >= 0, t.WarmupSteps},
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
 		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
+		{"train.embedding_decay must be in [0, 10]", t.EmbeddingDecay >= 0 && t.EmbeddingDecay <= 10, t.EmbeddingDecay},
 	} {
 		if !f.ok {
 			errs = append(errs, fmt.Errorf("%s, got %v", f.name, f.val))

@@ -1,7 +1,9 @@
 package train
 
-// Adam (Kingma & Ba, 2015), with its moments in the open.
+// Adam (Kingma & Ba, 2015), with its moments in the open, and decoupled
+// weight decay (AdamW, Loshchilov & Hutter, 2019) for the weights given a rate λ:
 //
+//	w ← w - η·λ·w                                  (only where λ > 0)
 //	m ← β1·m + (1-β1)·g          v ← β2·v + (1-β2)·g²
 //	w ← w - η · (m / (1-β1^t)) / (sqrt(v / (1-β2^t)) + ε)
 //
@@ -23,9 +25,11 @@ import (
 
 // Adam holds the optimiser's settings and state, one moment pair per parameter.
 type Adam struct {
-	LearningRate, Beta1, Beta2, Eps float64     // LearningRate may change between steps (warm-up)
-	t                               int         // steps taken
-	m, v                            [][]float64 // per parameter, as float64 whatever the model's dtype
+	LearningRate, Beta1, Beta2, Eps float64 // LearningRate may change between steps (warm-up)
+	// Decay[i] is λ for the i-th parameter Step is given; missing or 0: none.
+	Decay []float64
+	t     int         // steps taken
+	m, v  [][]float64 // per parameter, as float64 whatever the model's dtype
 }
 
 // NewAdam makes an optimiser with a run config's settings and no state.
@@ -64,6 +68,9 @@ func (a *Adam) update(i int, p G.ValueGrad, k coefficients) error {
 	if a.m[i] == nil {
 		a.m[i], a.v[i] = make([]float64, w.Shape().TotalSize()), make([]float64, w.Shape().TotalSize())
 	}
+	if i < len(a.Decay) && a.Decay[i] > 0 {
+		decay(w, k.lr*a.Decay[i])
+	}
 	switch wd := w.Data().(type) {
 	case []float64:
 		adamUpdate(wd, gd.Data().([]float64), a.m[i], a.v[i], k)
@@ -81,6 +88,21 @@ type coefficients struct{ beta1, beta2, corr1, corr2, lr, eps float64 }
 func (a *Adam) coefficients() coefficients {
 	return coefficients{beta1: a.Beta1, beta2: a.Beta2, lr: a.LearningRate, eps: a.Eps,
 		corr1: 1 - math.Pow(a.Beta1, float64(a.t)), corr2: 1 - math.Pow(a.Beta2, float64(a.t))}
+}
+
+// decay shrinks every weight by rate·w: w ← w - η·λ·w with rate = η·λ.
+func decay(w *tensor.Dense, rate float64) {
+	switch wd := w.Data().(type) {
+	case []float64:
+		for j := range wd {
+			wd[j] -= rate * wd[j]
+		}
+	case []float32:
+		r := float32(rate)
+		for j := range wd {
+			wd[j] -= r * wd[j]
+		}
+	}
 }
 
 func adamUpdate(w, g, m, v []float64, k coefficients) {

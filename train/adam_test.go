@@ -75,3 +75,62 @@ func TestAdamMatchesGorgonia(t *testing.T) {
 		}
 	}
 }
+
+// TestAdamDecay: with λ set for the first parameter only and zero gradients
+// (so the Adam term is 0), the first shrinks by exactly η·λ·w per step and
+// the second does not move, in float64 and float32.
+func TestAdamDecay(t *testing.T) {
+	for _, dt := range []tensor.Dtype{tensor.Float64, tensor.Float32} {
+		a, b, _ := twin(t, dt, 7)
+		before := [2][]float64{values(a), values(b)}
+		opt := &Adam{LearningRate: 0.01, Beta1: 0.9, Beta2: 0.98, Eps: 1e-9, Decay: []float64{0.5}}
+		if err := opt.Step(G.NodesToValueGrads(G.Nodes{a, b})); err != nil {
+			t.Fatal(err)
+		}
+		got := [2][]float64{values(a), values(b)}
+		for j := range before[0] {
+			want := before[0][j] * (1 - 0.01*0.5)
+			if math.Abs(got[0][j]-want) > 1e-6*math.Abs(want) {
+				t.Errorf("%v: decayed weight %d = %v, want %v", dt, j, got[0][j], want)
+			}
+			if got[1][j] != before[1][j] {
+				t.Errorf("%v: undecayed weight %d moved from %v to %v", dt, j, before[1][j], got[1][j])
+			}
+		}
+	}
+}
+
+func values(n *G.Node) []float64 {
+	var out []float64
+	switch d := n.Value().Data().(type) {
+	case []float64:
+		out = append(out, d...)
+	case []float32:
+		for _, x := range d {
+			out = append(out, float64(x))
+		}
+	}
+	return out
+}
+
+// TestDecayRatesHitTheEmbedding: train.embedding_decay lands on the graph's
+// token-embedding weight, and on nothing else.
+func TestDecayRatesHitTheEmbedding(t *testing.T) {
+	cfg := tinyConfig
+	cfg.Train.EmbeddingDecay = 0.1
+	s, err := NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	vgs := s.Graph.ValueGrads()
+	if len(s.Optimiser.Decay) != len(vgs) {
+		t.Fatalf("%d decay rates for %d parameters", len(s.Optimiser.Decay), len(vgs))
+	}
+	for i, vg := range vgs {
+		isEmbedding := vg.Value() == s.Params.Weights().Embedding
+		if want := map[bool]float64{true: 0.1}[isEmbedding]; s.Optimiser.Decay[i] != want {
+			t.Errorf("parameter %d (embedding %v) has decay %v, want %v", i, isEmbedding, s.Optimiser.Decay[i], want)
+		}
+	}
+}

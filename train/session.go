@@ -50,11 +50,25 @@ func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 	if s.Params, err = model.NewParams(cfg.ModelFor(s.Vocab.Size()), cfg.Seed); err != nil {
 		return nil, err
 	}
+	s.Optimiser.Decay = decayRates(s.Params, cfg.Train)
 	s.Graph, err = cancellable(ctx, func() (*model.Graph, error) {
 		return model.NewGraph(s.Params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen,
 			Train: true, AttentionSupervision: cfg.Train.AttentionSupervision})
 	}, closeGraph)
 	return s, err
+}
+
+// decayRates gives Adam.Decay, in the order of the graph's ValueGrads (the
+// parameters' order): train.embedding_decay for the token embedding, 0 for
+// the rest.
+func decayRates(p *model.Params, t config.Train) []float64 {
+	rates := make([]float64, len(p.Specs()))
+	for i, spec := range p.Specs() {
+		if p.Tensor(spec.Name) == p.Weights().Embedding {
+			rates[i] = t.EmbeddingDecay
+		}
+	}
+	return rates
 }
 
 // Close releases the training graph.
