@@ -64,7 +64,7 @@ func logProbOf(t *testing.T, p *Predictor, pr *Prediction, x []float64) float64 
 
 // Gradient × input of word t is the derivative of f along x_t itself:
 // GxI_t = d/dε f(X with x_t scaled by 1+ε) at ε = 0, which central
-// differences give to about 1e-9 with ε = 1e-5 (truncation ε² times f''',
+// differences give to about 1e-9 with ε = 1e-5 (truncation ε² times f”',
 // rounding 1e-16/ε).
 func TestGradientXInputMatchesFiniteDifferences(t *testing.T) {
 	p := smallPredictor(t)
