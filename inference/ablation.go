@@ -39,3 +39,7 @@ func (p *Predictor) Ablated() []string {
 	}
 	return names
 }
+
+// AblationRule is the definition the -json output carries.
+const AblationRule = "an ablated head's output z is zeroed before W^O (a gate of 0 on the head, Michel et al. 2019); " +
+	"its attention weights are still computed and shown; ablated lists the heads knocked out"
