@@ -64,6 +64,8 @@ type Attribution struct {
 	Gap       float64 `json:"completeness_gap"`
 	Tolerance float64 `json:"completeness_tolerance"`
 	Complete  bool    `json:"complete"`
+	// answerProbs is P(word) at the sentence, the path's last point.
+	answerProbs []float64
 }
 
 const baselineText = "every word's embedding replaced by zeros, its positional encoding kept"
@@ -77,38 +79,47 @@ func (p *Predictor) Attribute(pr *Prediction) error {
 
 // attribute integrates with m steps; only m = AttributionSteps keeps its graph.
 func (p *Predictor) attribute(pr *Prediction, m int) error {
-	ids, _ := p.ck.Vocab.Encode(pr.Tokens)
-	x, base, err := p.ck.Params.InputVectors(ids)
+	a, err := p.attributeTokens(pr.Tokens, pr.Pronoun, pr.Answer, m)
 	if err != nil {
 		return err
+	}
+	pr.Attribution = a
+	return nil
+}
+
+// attributeTokens attributes log P(target) for the pronoun at pronoun in tokens.
+func (p *Predictor) attributeTokens(tokens []string, pronoun, target, m int) (*Attribution, error) {
+	ids, _ := p.ck.Vocab.Encode(tokens)
+	x, base, err := p.ck.Params.InputVectors(ids)
+	if err != nil {
+		return nil, err
 	}
 	n := len(ids)
 	b := model.Batch{Vectors: pathPoints(x, base, m)}
 	for k := 0; k <= m; k++ {
 		b.IDs, b.Lengths = append(b.IDs, ids...), append(b.Lengths, n)
-		b.Pronoun, b.Antecedent = append(b.Pronoun, pr.Pronoun), append(b.Antecedent, pr.Answer)
+		b.Pronoun, b.Antecedent = append(b.Pronoun, pronoun), append(b.Antecedent, target)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	cache := p.attribution
 	if m != AttributionSteps {
 		cache = map[int]*model.Graph{}
-		defer func() { cache[n].Close() }()
+		defer func() {
+			if g := cache[n]; g != nil {
+				g.Close()
+			}
+		}()
 	}
 	g, err := p.graph(cache, n, model.GraphOptions{Batch: m + 1, SeqLen: n, InputGradients: true, Ablate: p.ablate})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out, err := g.Run(b)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	a, err := attribution(out, x, base, pr.Answer, n)
-	if err != nil {
-		return err
-	}
-	pr.Attribution = a
-	return nil
+	return attribution(out, x, base, target, n)
 }
 
 // pathPoints lays out X' + (k/m)(X − X'), k = 0..m, as the rows of one batch.
@@ -133,7 +144,8 @@ func attribution(out *model.Output, x, base []float64, target, n int) (*Attribut
 	a := &Attribution{Target: target, Baseline: baselineText, Steps: m, Tolerance: CompletenessTolerance,
 		LogProbability:         math.Log(out.Probs.Row(m)[target]),
 		BaselineLogProbability: math.Log(out.Probs.Row(0)[target]),
-		GradientXInput:         make([]float64, n), IntegratedGradients: make([]float64, n)}
+		GradientXInput:         make([]float64, n), IntegratedGradients: make([]float64, n),
+		answerProbs: append([]float64(nil), out.Probs.Row(m)[:n]...)}
 	for t := 0; t < n; t++ {
 		for j := 0; j < d; j++ {
 			i := t*d + j
