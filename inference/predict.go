@@ -1,7 +1,12 @@
 // Package inference answers questions about free text with a trained model:
-// which word each "it" refers to (Resolve), with every head's attention to
-// show why, and every intermediate of a forward pass for the explain view
-// (Trace). It links neither the training loop nor plotting code.
+// which word each "it" refers to (Resolve), with every head's attention and
+// the attention rollout (rollout.go) to show why, and every intermediate of
+// a forward pass for the explain view (Trace). Beyond attention: which words
+// decided the answer (Attribute: gradient × input and integrated gradients,
+// attribution.go), the answer with heads knocked out (Ablate, ablation.go),
+// two sentences side by side (Twins, twin.go), and all of it measured on
+// labelled sets (ExplainSet, evaluate.go). It links neither the training
+// loop nor plotting code.
 package inference
 
 import (
