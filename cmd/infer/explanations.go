@@ -14,10 +14,10 @@ import (
 )
 
 // rolloutHelp defines the view where it is shown (inference/rollout.go).
-const rolloutHelp = "heads averaged, the identity added for the residual, rows renormalised, multiplied up through the layers"
+const rolloutHelp = "each layer's heads averaged, the identity added for the residual, rows renormalised, multiplied up"
 
 func renderRollout(w io.Writer, p inference.Prediction) {
-	fmt.Fprintf(w, "\nattention rollout of %q (Abnar & Zuidema 2020: %s)\n", p.Tokens[p.Pronoun], rolloutHelp)
+	fmt.Fprintf(w, "\nattention rollout of %q through the layers (Abnar & Zuidema 2020):\n%s\n", p.Tokens[p.Pronoun], rolloutHelp)
 	widths := wordWidths(w, p.Tokens)
 	for l, row := range p.Rollout {
 		fmt.Fprintln(w, heatmapRow(p.Tokens, fmt.Sprintf("to L%d", l+1), row, widths))
@@ -59,8 +59,9 @@ func renderAttribution(w io.Writer, p inference.Prediction) {
 	}
 	fmt.Fprintf(w, "     %-10s %+8.3f = %.3f − (%.3f) %+.3f  (completeness gap; tolerance %.2f: %s)\n",
 		"sum", a.Sum, a.LogProbability, a.BaselineLogProbability, a.Gap, a.Tolerance, verdict)
-	fmt.Fprintf(w, "integrated gradients: %d trapezoid steps from the baseline x' (%s) to the sentence;\n", a.Steps, a.Baseline)
-	fmt.Fprintln(w, "gradient × input: the gradient at the sentence times each word's vector (embedding + position); in nats, + for the answer")
+	fmt.Fprintf(w, "integrated gradients: %d trapezoid steps from x' to the sentence's vectors x;\n  x' = %s\n", a.Steps, a.Baseline)
+	fmt.Fprintln(w, "gradient × input: the gradient at x times each word's x (embedding + position)")
+	fmt.Fprintln(w, "both in nats of log P: + for the answer, − against it")
 }
 
 // nats prints an attribution with three decimals, or, below 0.0005, in
