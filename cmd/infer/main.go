@@ -24,6 +24,7 @@ import (
 
 	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/viz"
+	"itformer/history"
 	"itformer/inference"
 )
 
@@ -55,7 +56,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(res.Unknown, ", "))
 	}
 	if *htmlPath != "" {
-		if err := writeHTML(*htmlPath, res); err != nil {
+		hist, err := cli.LoadHistory(*runPath)
+		if err != nil { // the page is drawn all the same, without the playback
+			fmt.Fprintf(stderr, "warning: the page has no playback of training: %v\n", err)
+		}
+		if err := writeHTML(*htmlPath, res, hist); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", *htmlPath)
@@ -85,9 +90,11 @@ type jsonOutput struct {
 
 const positionsNote = "0-based token indices into tokens (the text output counts words from 1)"
 
-func writeHTML(path string, res *inference.Resolution) error {
+// writeHTML writes the standalone page, with the model's history (if not
+// nil) embedded for the playback of attention as it was learned.
+func writeHTML(path string, res *inference.Resolution, hist *history.History) error {
 	var buf bytes.Buffer
-	if err := viz.WritePage(&buf, res, viz.Options{}); err != nil {
+	if err := viz.WritePage(&buf, res, viz.Options{History: hist}); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {

@@ -1,6 +1,8 @@
 // Command serve is a small local web page for the model: type a sentence, get
 // the answer, the candidates' probabilities and the attention pictures of
-// every layer and head.
+// every layer and head; below them, a playback of the probe sentences'
+// attention as the model learned it, from the run's history.json (served at
+// /history.json).
 //
 //	go run ./cmd/serve                  # http://localhost:8080/
 //	go run ./cmd/serve -addr localhost:9000 -run runs/default-... -open
@@ -12,9 +14,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"net"
 	"net/http"
@@ -29,6 +33,7 @@ import (
 
 	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/viz"
+	"itformer/history"
 	"itformer/inference"
 )
 
@@ -62,6 +67,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	hist, histErr := cli.LoadHistory(*runPath)
+	if histErr != nil { // the model still answers: the page says the history is missing
+		fmt.Fprintf(stderr, "warning: no training history for the page's playback: %v\n", histErr)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -73,7 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "serving on %s (Ctrl-C to stop)\n", url)
 
 	srv := &http.Server{
-		Handler:           newHandler(ck),
+		Handler:           newHandler(ck, hist, histErr),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
@@ -130,12 +139,50 @@ func openBrowser(url string) error {
 	return nil
 }
 
-// handler answers GET / (and POST /) with the form and, for a sentence, its result.
+// historyPath is where the page fetches the model's history.json.
+const historyPath = "/history.json"
+
+// handler answers GET / (and POST /) with the form and, for a sentence, its
+// result, and GET /history.json with the model's training history.
 type handler struct {
-	p *inference.Predictor
+	p       *inference.Predictor
+	history []byte // history.json, or {"error": why there is none}
+	histErr bool
 }
 
-func newHandler(p *inference.Predictor) http.Handler { return &handler{p: p} }
+// newHandler serves p; h is its history, or nil with the error that says why.
+func newHandler(p *inference.Predictor, h *history.History, histErr error) http.Handler {
+	hd := &handler{p: p}
+	if h != nil {
+		hd.history, histErr = h.JSON()
+	}
+	if histErr != nil {
+		msg := "This model has no training history: " + histErr.Error()
+		if errors.Is(histErr, fs.ErrNotExist) {
+			msg = "This model has no training history (history.json): it was trained before training recorded one. Train it again to see attention as it is learned."
+		}
+		hd.history, _ = json.Marshal(map[string]string{"error": msg})
+		hd.histErr = true
+	}
+	return hd
+}
+
+// serveHistory answers GET /history.json: the history, or 404 with the reason.
+func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, r.Method+" is not supported here", http.StatusMethodNotAllowed)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "no-store")
+	if h.histErr {
+		w.WriteHeader(http.StatusNotFound)
+	}
+	w.Write(h.history) // an error here means the client went away
+}
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
@@ -143,9 +190,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			h.page(w, http.StatusInternalServerError, viz.Form{Error: fmt.Sprintf("internal error: %v", v)})
+			h.page(w, http.StatusInternalServerError, viz.Form{Error: fmt.Sprintf("internal error: %v", v), HistoryURL: historyPath})
 		}
 	}()
+	if r.URL.Path == historyPath {
+		h.serveHistory(w, r)
+		return
+	}
 	if r.URL.Path != "/" {
 		http.NotFound(w, r)
 		return
@@ -154,11 +205,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case http.MethodGet, http.MethodHead, http.MethodPost:
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
-		h.page(w, http.StatusMethodNotAllowed, viz.Form{Error: r.Method + " is not supported here; use the form"})
+		h.page(w, http.StatusMethodNotAllowed, viz.Form{Error: r.Method + " is not supported here; use the form", HistoryURL: historyPath})
 		return
 	}
 	if len(r.URL.RawQuery) > maxQuery {
-		h.page(w, http.StatusBadRequest, viz.Form{Error: fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery)})
+		h.page(w, http.StatusBadRequest, viz.Form{Error: fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery), HistoryURL: historyPath})
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
@@ -168,10 +219,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &tooBig) {
 			msg = fmt.Sprintf("the request is too long (at most %d bytes)", maxBody)
 		}
-		h.page(w, http.StatusBadRequest, viz.Form{Error: msg})
+		h.page(w, http.StatusBadRequest, viz.Form{Error: msg, HistoryURL: historyPath})
 		return
 	}
-	f := viz.Form{MaxBytes: maxSentence}
+	f := viz.Form{MaxBytes: maxSentence, HistoryURL: historyPath}
 	f.Layer, f.Head, f.Word = number(r, "layer"), number(r, "head"), number(r, "word")
 	if _, asked := r.Form["sentence"]; !asked {
 		h.page(w, http.StatusOK, f)

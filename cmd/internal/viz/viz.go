@@ -20,6 +20,7 @@ import (
 	"math"
 	"unicode/utf8"
 
+	"itformer/history"
 	"itformer/inference"
 )
 
@@ -30,6 +31,8 @@ var (
 	pageCSS string
 	//go:embed page.js
 	pageJS string
+	//go:embed history.js
+	historyJS string
 
 	tmpl = template.Must(template.New("page").Parse(pageTemplate))
 )
@@ -37,7 +40,8 @@ var (
 // ContentSecurityPolicy allows the page's inline style and script and nothing
 // from anywhere else. The page carries it in a meta tag; a server may also send
 // it as a header.
-const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'"
+// connect-src 'self' lets a served page fetch its model's history (Form.HistoryURL).
+const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'self'; form-action 'self'; base-uri 'none'"
 
 // Options choose what the page shows first. Numbers are 1-based, as on the
 // command line; 0 (or out of range) means the default.
@@ -48,6 +52,9 @@ type Options struct {
 	Layer, Head int
 	// Word is the chosen word, whose lines the head views draw; default the first pronoun.
 	Word int
+	// History, if not nil, is embedded in the page for its playback of
+	// attention as it was learned (package history).
+	History *history.History
 }
 
 // Form is the page of a server: a text input, and below it an error or the
@@ -58,6 +65,9 @@ type Form struct {
 	Error    string                // shown above the result if not empty
 	MaxBytes int                   // the input's maxlength, if > 0
 	Result   *inference.Resolution // nil before the first sentence, or on error
+	// HistoryURL, if not empty, is where the page fetches the model's
+	// history.json for its playback (instead of Options.History).
+	HistoryURL string
 	Options
 }
 
@@ -66,7 +76,7 @@ func WritePage(w io.Writer, res *inference.Resolution, opts Options) error {
 	if res == nil {
 		return fmt.Errorf("viz: no resolution to draw")
 	}
-	return write(w, res, nil, "", opts)
+	return write(w, res, nil, "", opts, newHistoryView(opts.History, ""))
 }
 
 // WriteForm writes a server's page: the form, then f.Error or f.Result.
@@ -79,17 +89,21 @@ func WriteForm(w io.Writer, f Form) error {
 	if f.Layer > 0 && f.Head > 0 {
 		fv.Layer, fv.Head = f.Layer, f.Head // until a result says which head is shown
 	}
-	return write(w, f.Result, fv, f.Error, f.Options)
+	opts := f.Options
+	hv := newHistoryView(opts.History, f.HistoryURL)
+	opts.History = nil
+	return write(w, f.Result, fv, f.Error, opts, hv)
 }
 
-func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string, opts Options) error {
+func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string, opts Options, hv *historyView) error {
 	p := page{
-		Title:  opts.Title,
-		CSP:    ContentSecurityPolicy,
-		Style:  template.CSS(pageCSS),
-		Script: template.JS(pageJS),
-		Form:   form,
-		Error:  errMsg,
+		Title:   opts.Title,
+		CSP:     ContentSecurityPolicy,
+		Style:   template.CSS(pageCSS),
+		Script:  template.JS(pageJS + historyJS),
+		Form:    form,
+		Error:   errMsg,
+		History: hv,
 	}
 	if p.Title == "" {
 		p.Title = `itformer: what does "it" refer to?`
@@ -120,6 +134,32 @@ type page struct {
 	Form       *formView
 	Error      string
 	R          *result
+	History    *historyView // nil: no playback section
+}
+
+// historyView is the playback section: the history itself, or where to
+// fetch it, and the head colours of the other pictures.
+type historyView struct {
+	Config historyConfig
+	Data   *history.History // nil when fetched from Config.Src
+}
+
+type historyConfig struct {
+	Src    string   `json:"src,omitempty"`
+	Colors []string `json:"colors"`
+}
+
+func newHistoryView(h *history.History, url string) *historyView {
+	if h == nil && url == "" {
+		return nil
+	}
+	hv := &historyView{Config: historyConfig{Colors: headColors}}
+	if h != nil {
+		hv.Data = h
+	} else {
+		hv.Config.Src = url
+	}
+	return hv
 }
 
 type formView struct {

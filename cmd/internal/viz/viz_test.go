@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"itformer/cmd/internal/cli"
+	"itformer/history"
 	"itformer/inference"
 	itmodel "itformer/model"
 )
@@ -329,5 +330,36 @@ func TestLongWordsAreCut(t *testing.T) {
 	html := render(t, res, Options{})
 	if !strings.Contains(html, ">supercalifrag…<title>supercalifragilisticexpialidocious</title>") {
 		t.Error("a long word is not cut in the head view, with its whole text as a tooltip")
+	}
+}
+
+// The playback section: a standalone page embeds the history it is given, a
+// served page names where to fetch it, and a page with neither has none.
+func TestHistorySection(t *testing.T) {
+	res := resolve(t, "A dog ate the food because it was hungry")
+	h := history.New(1, 1, [2]int{-1, -1}, 4, []history.Probe{{Name: "p</script>", Text: "a dog it", Tokens: []string{"a", "dog", "it"},
+		Pronoun: 2, Antecedent: 1, Candidates: [2]int{1, 1}}})
+	h.Add(history.Point{Readings: []history.Reading{{Attention: [][][]float64{{{0.2, 0.7, 0.1}}}, CandidateProbabilities: [2]float64{0.9, 0.9}}}})
+	dataRe := regexp.MustCompile(`(?s)<script type="application/json" id="history-data">(.*?)</script>`)
+
+	page := render(t, res, Options{History: h})
+	m := dataRe.FindStringSubmatch(page)
+	if m == nil || !strings.Contains(page, `id="history-config"`) {
+		t.Fatal("the standalone page does not embed the history")
+	}
+	got, err := history.Parse([]byte(m[1]), "embedded")
+	if err != nil || got.Probes[0].Name != "p</script>" || got.Points[0].Readings[0].Attention[0][0][1] != 0.7 {
+		t.Errorf("the embedded history reads back as %+v, %v", got, err)
+	}
+
+	var buf bytes.Buffer
+	if err := WriteForm(&buf, Form{HistoryURL: "/history.json"}); err != nil {
+		t.Fatal(err)
+	}
+	if form := buf.String(); dataRe.MatchString(form) || !strings.Contains(form, `"src":"/history.json"`) {
+		t.Error("the served page should name /history.json and embed nothing")
+	}
+	if plain := render(t, res, Options{}); strings.Contains(plain, `id="history"`) {
+		t.Error("a page without a history has a playback section")
 	}
 }
