@@ -25,3 +25,28 @@ func BenchmarkResolve(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAttribute is one sentence's attribution (integrated gradients
+// with AttributionSteps+1 path points as one batch, and gradient × input
+// from its last point) on the default model, after the first call has
+// built the input-gradient graph for the sentence's length.
+//
+//	go test -run '^$' -bench Attribute -benchmem -count 10 ./inference
+func BenchmarkAttribute(b *testing.B) {
+	ck, err := checkpoint.Load("../cmd/internal/defaultmodel/model")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := New(ck)
+	res, err := p.Resolve("A dog ate the food because it was hungry")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := p.Attribute(&res.Predictions[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

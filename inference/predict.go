@@ -1,7 +1,12 @@
 // Package inference answers questions about free text with a trained model:
-// which word each "it" refers to (Resolve), with every head's attention to
-// show why, and every intermediate of a forward pass for the explain view
-// (Trace). It links neither the training loop nor plotting code.
+// which word each "it" refers to (Resolve), with every head's attention and
+// the attention rollout (rollout.go) to show why, and every intermediate of
+// a forward pass for the explain view (Trace). Beyond attention: which words
+// decided the answer (Attribute: gradient × input and integrated gradients,
+// attribution.go), the answer with heads knocked out (Ablate, ablation.go),
+// two sentences side by side (Twins, twin.go), and all of it measured on
+// labelled sets (ExplainSet, evaluate.go). It links neither the training
+// loop nor plotting code.
 package inference
 
 import (
@@ -19,14 +24,16 @@ import (
 // per sentence length (building one costs several times what running it
 // does) and is safe for concurrent use: one sentence runs at a time.
 type Predictor struct {
-	ck     *checkpoint.Checkpoint
-	mu     sync.Mutex           // a Graph runs one batch at a time
-	graphs map[int]*model.Graph // by sentence length
+	ck          *checkpoint.Checkpoint
+	mu          sync.Mutex           // a Graph runs one batch at a time
+	graphs      map[int]*model.Graph // traced forward graphs, by sentence length
+	attribution map[int]*model.Graph // input-gradient graphs (attribution.go), by sentence length
+	ablate      []model.Head         // heads knocked out in every graph (ablation.go)
 }
 
 // New makes a Predictor for a loaded checkpoint.
 func New(ck *checkpoint.Checkpoint) *Predictor {
-	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}}
+	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}, attribution: map[int]*model.Graph{}}
 }
 
 // Config is the model's config.
@@ -50,14 +57,19 @@ func (p *Predictor) SupervisedHead() (layer, head int, ok bool) {
 // model.AttentionSteps is read, for explain, -json and the page alike. The
 // caller holds p.mu.
 func (p *Predictor) graphFor(n int) (*model.Graph, error) {
-	if g := p.graphs[n]; g != nil {
+	return p.graph(p.graphs, n, model.GraphOptions{Batch: 1, SeqLen: n, Trace: true, Ablate: p.ablate})
+}
+
+// graph returns cache[n], building it with opts on first use. The caller holds p.mu.
+func (p *Predictor) graph(cache map[int]*model.Graph, n int, opts model.GraphOptions) (*model.Graph, error) {
+	if g := cache[n]; g != nil {
 		return g, nil
 	}
-	g, err := model.NewGraph(p.ck.Params, model.GraphOptions{Batch: 1, SeqLen: n, Trace: true})
+	g, err := model.NewGraph(p.ck.Params, opts)
 	if err != nil {
 		return nil, err
 	}
-	p.graphs[n] = g
+	cache[n] = g
 	return g, nil
 }
 
@@ -84,6 +96,12 @@ type Prediction struct {
 	// point at the antecedent, or -1 if the model was trained without it.
 	SupervisedLayer int `json:"supervised_layer"`
 	SupervisedHead  int `json:"supervised_head"`
+	// Rollout[l][j] is the attention rollout (rollout.go) from the pronoun to
+	// word j through layers 1..l+1; Rollout[last] is the whole encoder's.
+	Rollout [][]float64 `json:"rollout"`
+	// Attribution is each word's share of the answer (attribution.go); set
+	// by Predictor.Attribute only, as it costs a batch of path points.
+	Attribution *Attribution `json:"attribution,omitempty"`
 }
 
 // Candidate is one possible antecedent and the model's probability for it.
@@ -95,9 +113,11 @@ type Candidate struct {
 
 // Resolution is a whole sentence's result.
 type Resolution struct {
-	Sentence    string       `json:"sentence"`
-	Tokens      []string     `json:"tokens"`
-	Unknown     []string     `json:"unknown_words,omitempty"` // read as <unk>
+	Sentence string   `json:"sentence"`
+	Tokens   []string `json:"tokens"`
+	Unknown  []string `json:"unknown_words,omitempty"` // read as <unk>
+	// Ablated names the heads knocked out ("L2H1"; ablation.go), if any.
+	Ablated     []string     `json:"ablated,omitempty"`
 	Predictions []Prediction `json:"predictions"`
 	// Attention[l][h][i][j] is the weight word i gives word j in layer l, head h.
 	// The encoder does not know which word is the pronoun, so this is the same
@@ -129,9 +149,9 @@ func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown, Ablated: p.Ablated()}
 	g, err := p.graphFor(len(tokens))
 	if err != nil {
 		return nil, err
@@ -232,6 +252,7 @@ func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, 
 		pr.Steps, pr.Attention = append(pr.Steps, steps), append(pr.Attention, rows)
 	}
 	pr.SupervisedLayer, pr.SupervisedHead, _ = p.SupervisedHead()
+	pr.Rollout = rollout(attentionMatrices(out), p.ablate, pronoun)
 	return pr, nil
 }
 

@@ -34,11 +34,18 @@ func (gr *Graph) build() error {
 	if !gr.params.config.usesPositions() {
 		pe = nil
 	}
-	x, err := embed(w.Embedding, gr.in.ids, pe, gr.shape.D)
-	if err != nil {
-		return fmt.Errorf("embedding: %w", err)
+	x := gr.in.vectors // InputGradients: X is fed (inputgrad.go)
+	if x == nil {
+		var err error
+		if x, err = embed(w.Embedding, gr.in.ids, pe, gr.shape.D); err != nil {
+			return fmt.Errorf("embedding: %w", err)
+		}
 	}
-	h, steps, err := encoderStack(x, gr.in.keyMask, w.Layers, gr.shape)
+	var gate headGate
+	if len(gr.opts.Ablate) > 0 {
+		gate = gr.gateHeads
+	}
+	h, steps, err := encoderStack(x, gr.in.keyMask, w.Layers, gr.shape, gate)
 	if err != nil {
 		return fmt.Errorf("encoder: %w", err)
 	}
@@ -80,6 +87,9 @@ func (gr *Graph) addSupervision(steps []attentionNodes) error {
 
 // compile differentiates the loss (training graphs only) and makes the VM.
 func (gr *Graph) compile() error {
+	if gr.opts.InputGradients {
+		return gr.compileInputGradients()
+	}
 	if !gr.opts.Train {
 		gr.vm = G.NewTapeMachine(gr.g)
 		return nil

@@ -18,6 +18,9 @@
 //	                  "resolution head"; in code "head" is an attention head)
 //	supervision.go    the loss that trains one head to point at the antecedent
 //	selfattention.go  attention on hand-given vectors, for the worked examples
+//	ablation.go       knocking heads out: a gate that zeroes a head's z before W^O
+//	inputgrad.go      the input vectors X as a fed node, and d log P(answer)/dX
+//	                  by autodiff, for attribution (inference/attribution.go)
 //
 // The whole model, its parameters and running it:
 //

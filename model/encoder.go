@@ -25,8 +25,8 @@ type EncoderWeights[T any] struct {
 	Norm2     LayerNormWeights[T]   `param:"norm2" role:"layer norm after feed-forward"`
 }
 
-func encoderLayer(x, mask *G.Node, w EncoderWeights[*G.Node], s shape) (*G.Node, attentionNodes, error) {
-	attended, steps, err := multiHeadAttention(x, mask, w.Attention, s)
+func encoderLayer(x, mask *G.Node, w EncoderWeights[*G.Node], s shape, gate func(z *G.Node) (*G.Node, error)) (*G.Node, attentionNodes, error) {
+	attended, steps, err := multiHeadAttention(x, mask, w.Attention, s, gate)
 	if err != nil {
 		return nil, steps, err
 	}
@@ -51,12 +51,19 @@ func addAndNorm(x, sub *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	return layerNorm(sum, w)
 }
 
+// headGate zeroes the ablated heads of a layer's z (ablation.go); nil keeps every head.
+type headGate func(layer int, z *G.Node) (*G.Node, error)
+
 // encoderStack runs the N layers in order and returns the last one's output.
-func encoderStack(x, mask *G.Node, layers []EncoderWeights[*G.Node], s shape) (*G.Node, []attentionNodes, error) {
+func encoderStack(x, mask *G.Node, layers []EncoderWeights[*G.Node], s shape, gate headGate) (*G.Node, []attentionNodes, error) {
 	steps := make([]attentionNodes, len(layers))
 	for l, w := range layers {
+		var layerGate func(*G.Node) (*G.Node, error)
+		if gate != nil {
+			layerGate = func(z *G.Node) (*G.Node, error) { return gate(l, z) }
+		}
 		var err error
-		if x, steps[l], err = encoderLayer(x, mask, w, s); err != nil {
+		if x, steps[l], err = encoderLayer(x, mask, w, s, layerGate); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -160,7 +160,7 @@ func TestGradientMultiHeadAttention(t *testing.T) {
 	x := randomNode(g, rng, "x", s.B*s.T, s.D)
 	w := MultiHeadWeights[*G.Node]{WQ: randomNode(g, rng, "wq", 4, 4), WK: randomNode(g, rng, "wk", 4, 4),
 		WV: randomNode(g, rng, "wv", 4, 4), WO: randomNode(g, rng, "wo", 4, 4)}
-	out, _, err := multiHeadAttention(x, keyMask(g, 3, 3, 2), w, s)
+	out, _, err := multiHeadAttention(x, keyMask(g, 3, 3, 2), w, s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,12 @@ type GraphOptions struct {
 	// AttentionSupervision is λ, the weight of the attention-supervision loss
 	// (supervision.go); 0 turns it off. It only matters to a training graph.
 	AttentionSupervision float64
+	// Ablate lists the heads whose output is zeroed (ablation.go).
+	Ablate []Head
+	// InputGradients makes the input vectors X a fed, differentiable node
+	// (Batch.Vectors instead of the embedding of Batch.IDs) and gives back
+	// d log P(antecedent) / dX in Output.InputGrad (inputgrad.go). Not with Train.
+	InputGradients bool
 }
 
 // Graph is a compiled forward (and, for training, backward) pass.
@@ -53,6 +59,7 @@ type Graph struct {
 type inputs struct {
 	ids, pe, keyMask, candidates, pronoun, target *G.Node
 	supervisedRow                                 *G.Node // (B) rows of the supervised head's scores; see supervision.go
+	vectors                                       *G.Node // (B·T, d_model) fed input vectors X; only with InputGradients
 }
 
 // NewGraph builds and compiles the model for opts.Batch sentences of opts.SeqLen tokens.
@@ -60,6 +67,12 @@ func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 	c := p.config
 	if opts.AttentionSupervision < 0 {
 		return nil, fmt.Errorf("attention supervision weight must not be negative, got %g", opts.AttentionSupervision)
+	}
+	if opts.InputGradients && opts.Train {
+		return nil, fmt.Errorf("a graph differentiates either the training loss (Train) or the answer by its inputs (InputGradients), not both")
+	}
+	if err := checkAblation(opts.Ablate, c); err != nil {
+		return nil, err
 	}
 	if opts.Batch <= 0 || opts.SeqLen <= 0 || opts.SeqLen > c.MaxLen {
 		return nil, fmt.Errorf("graph needs batch >= 1 and 1 <= seq_len <= max_len (%d), got batch %d, seq_len %d", c.MaxLen, opts.Batch, opts.SeqLen)
@@ -118,6 +131,9 @@ func (gr *Graph) makeInputs() {
 	}
 	if gr.opts.AttentionSupervision > 0 {
 		gr.in.supervisedRow = integer("supervised_row", s.B)
+	}
+	if gr.opts.InputGradients {
+		gr.in.vectors = float("input_vectors", s.B*s.T, s.D)
 	}
 	pe := PositionalEncoding(s.T, s.D)
 	tiled := make([]float64, 0, s.B*s.T*s.D)

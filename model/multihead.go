@@ -35,7 +35,8 @@ type shape struct {
 
 func (s shape) dk() int { return s.D / s.H }
 
-func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape) (*G.Node, attentionNodes, error) {
+// gate, if not nil, may zero some heads' z before W^O (ablation.go).
+func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape, gate func(z *G.Node) (*G.Node, error)) (*G.Node, attentionNodes, error) {
 	q, err := projectHeads(x, w.WQ, s)
 	if err != nil {
 		return nil, attentionNodes{}, err
@@ -53,6 +54,11 @@ func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape) (
 		return nil, steps, err
 	}
 	steps.X = x
+	if gate != nil {
+		if steps.Z, err = gate(steps.Z); err != nil {
+			return nil, steps, err
+		}
+	}
 	concat, err := concatHeads(steps.Z, s)
 	if err != nil {
 		return nil, steps, err

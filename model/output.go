@@ -40,6 +40,9 @@ type Output struct {
 	Embedded      Tensor                   // (B, T, d_model): embedding + positional encoding
 	Encoded       Tensor                   // (B, T, d_model): the last encoder layer's output
 	Trace         []AttentionSteps[Tensor] // per layer; each step's shape is its tag's (attention.go)
+	// InputGrad (B, T, d_model) is d log P_b(Antecedent_b) / d X_b, with
+	// GraphOptions.InputGradients only (inputgrad.go).
+	InputGrad Tensor
 }
 
 func (gr *Graph) output(b Batch) (*Output, error) {
@@ -55,6 +58,9 @@ func (gr *Graph) output(b Batch) (*Output, error) {
 	}
 	for _, a := range gr.reads.attention {
 		out.Attention = append(out.Attention, tensorOf(a, s.B, s.H, s.T, s.T))
+	}
+	if gr.opts.InputGradients {
+		out.InputGrad = gr.inputGrad(b)
 	}
 	if gr.opts.Trace {
 		out.Embedded = tensorOf(gr.reads.embedded, s.B, s.T, s.D)

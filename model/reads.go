@@ -7,6 +7,7 @@ import (
 // reads holds the G.Read targets filled by every run.
 type reads struct {
 	embedded, encoded, logP       G.Value
+	inputGrad                     G.Value // with InputGradients: d loss / d X (inputgrad.go)
 	resolutionLoss, attentionLoss G.Value
 	attention                     []G.Value                  // per layer, (B, H, T, T)
 	trace                         []AttentionSteps[*G.Value] // per layer, only with GraphOptions.Trace

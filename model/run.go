@@ -21,9 +21,14 @@ const maskValue = -1e9
 // (its deciding word was replaced by <unk>): Spread[b] lists the positions
 // the target is spread evenly over, both candidate nouns, so training asks
 // for an honest "either" instead of a confident guess; nil for the others.
+//
+// Vectors, only for a graph built with InputGradients, are the input vectors
+// X (B·T·d_model, row-major) fed in place of the embedding of IDs
+// (inputgrad.go); IDs and Lengths still say which words are real.
 type Batch struct {
 	IDs, Lengths, Pronoun, Antecedent []int
 	Spread                            [][]int
+	Vectors                           []float64
 }
 
 // Run feeds a batch, runs the graph and returns the loss and what the options asked for.
@@ -58,6 +63,9 @@ func (gr *Graph) check(b Batch) error {
 	}
 	if b.Spread != nil && len(b.Spread) != s.B {
 		return fmt.Errorf("batch has %d spread rows, graph wants %d", len(b.Spread), s.B)
+	}
+	if err := gr.checkVectors(b); err != nil {
+		return err
 	}
 	var errs []error
 	for r := 0; r < s.B; r++ {
@@ -134,6 +142,9 @@ func (gr *Graph) feed(b Batch) {
 	gorgoniax.CopyInto(gr.in.keyMask.Value().(*tensor.Dense), keyMask)
 	gorgoniax.CopyInto(gr.in.candidates.Value().(*tensor.Dense), candidates)
 	gorgoniax.CopyInto(gr.in.target.Value().(*tensor.Dense), target)
+	if gr.in.vectors != nil {
+		gorgoniax.CopyInto(gr.in.vectors.Value().(*tensor.Dense), b.Vectors)
+	}
 }
 
 // writeTarget puts row r's share of the loss, weight, on its antecedent, or

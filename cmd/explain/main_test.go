@@ -275,3 +275,16 @@ func TestBarAnyInput(t *testing.T) {
 		}
 	}
 }
+
+func TestExplainShowsRolloutAndAttribution(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`attention rollout of "it" through all 3 layers`, `which words decided "dog"`,
+		"    for: dog +", "    against: food -", "gradient × input"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("explain output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

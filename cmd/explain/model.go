@@ -35,7 +35,7 @@ func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, 
 	printSteps(w, tr.Tokens, numbered, steps)
 	fmt.Fprintf(w, "\nevery layer and head, where %q looks most (* = trained to point):\n", word)
 	summarise(w, p, tr, t.word)
-	return nil
+	return explainAnswer(w, p, tr.Answer)
 }
 
 // answerNote says that the first "it"'s answer is a guess and why, or,

@@ -45,7 +45,7 @@ func FuzzResolve(f *testing.F) {
 			}
 		}
 		var out bytes.Buffer
-		render(&out, res.Predictions[0])
+		render(&out, res.Predictions[0], res.Ablated)
 	})
 }
 

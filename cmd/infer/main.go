@@ -5,6 +5,13 @@
 //	go run ./cmd/infer -run runs/default-... "The cat chased the mouse because it was hungry"
 //	go run ./cmd/infer -json "..."
 //	go run ./cmd/infer -html attention.html "..."   # also draw the attention as one HTML page
+//	go run ./cmd/infer -ablate L3H1,L3H2 "..."      # knock heads out (their output zeroed)
+//	go run ./cmd/infer -twin "... it was hungry" "... it was tasty"   # two sentences side by side
+//
+// Beside the answer and the per-head attention of "it", it prints the
+// attention rollout of "it" through the layers (inference/rollout.go) and
+// each word's attribution, integrated gradients and gradient × input, of
+// the answer's log-probability (inference/attribution.go).
 //
 // With no -run it uses the default model embedded in the binary (trained by
 // `go run ./cmd/train` with configs/default.json and its seed).
@@ -26,6 +33,7 @@ import (
 	"itformer/cmd/internal/viz"
 	"itformer/history"
 	"itformer/inference"
+	"itformer/model"
 )
 
 func main() {
@@ -33,28 +41,45 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] "a sentence with it"`)
+	fs := cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] [-ablate L2H1,...] "a sentence with it" | infer -twin "sentence A" "sentence B"`)
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	htmlPath := fs.String("html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
+	ablate := fs.String("ablate", "", "knock out `heads` (their output zeroed), comma separated: L2H1,L3H2")
+	twin := fs.Bool("twin", false, "compare two sentences, given as two quoted arguments, word by word")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
-		return fs.Mistake("give a sentence to resolve, in quotes")
+	if err := argumentMistakes(fs, *twin, *htmlPath); err != nil {
+		return err
 	}
 	p, err := cli.LoadModel(*runPath)
 	if err != nil {
 		return err
 	}
+	if *ablate != "" {
+		heads, err := model.ParseHeads(*ablate, p.Config())
+		if err != nil {
+			return fs.Mistake("-ablate: %v", err)
+		}
+		if err := p.Ablate(heads); err != nil {
+			return err
+		}
+	}
+	if *twin {
+		return runTwin(p, fs.Arg(0), fs.Arg(1), *asJSON, stdout, stderr)
+	}
 	res, err := p.Resolve(strings.Join(fs.Args(), " "))
 	if err != nil {
 		return err
 	}
-	if len(res.Unknown) > 0 {
-		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(res.Unknown, ", "))
+	for i := range res.Predictions {
+		if err := p.Attribute(&res.Predictions[i]); err != nil {
+			return err
+		}
 	}
+	warnUnknown(stderr, res)
 	if *htmlPath != "" {
 		hist, err := cli.LoadHistory(*runPath)
 		if err != nil { // the page is drawn all the same, without the playback
@@ -66,27 +91,61 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", *htmlPath)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(jsonOutput{positionsNote, inference.GuessRule, res})
+		return writeJSON(stdout, jsonOutput{documented, res})
 	}
 	for i, p := range res.Predictions {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		render(stdout, p)
+		render(stdout, p, res.Ablated)
 	}
 	return nil
+}
+
+// argumentMistakes checks the sentence arguments: one sentence (it may come
+// as several words), or exactly two with -twin.
+func argumentMistakes(fs *cli.FlagSet, twin bool, htmlPath string) error {
+	switch {
+	case twin && htmlPath != "":
+		return fs.Mistake("-html draws one sentence; it does not apply to -twin")
+	case twin && fs.NArg() != 2:
+		return fs.Mistake("-twin compares two sentences: give them as two quoted arguments (got %d)", fs.NArg())
+	case fs.NArg() == 0:
+		return fs.Mistake("give a sentence to resolve, in quotes")
+	}
+	return nil
+}
+
+func warnUnknown(stderr io.Writer, res *inference.Resolution) {
+	if len(res.Unknown) > 0 {
+		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(res.Unknown, ", "))
+	}
+}
+
+func writeJSON(stdout io.Writer, doc any) error {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
 }
 
 // jsonOutput is the -json document: the Resolution's fields, after a note on
 // how its positions count, since the text output counts from 1, and the rule
 // that sets each prediction's confidence.guess, so the document explains itself.
 type jsonOutput struct {
-	Positions string `json:"positions"`
-	GuessRule string `json:"guess_rule"`
+	rules
 	*inference.Resolution
 }
+
+// rules are the definitions every -json document opens with.
+type rules struct {
+	Positions       string `json:"positions"`
+	GuessRule       string `json:"guess_rule"`
+	AttributionRule string `json:"attribution_rule"`
+	RolloutRule     string `json:"rollout_rule"`
+	AblationRule    string `json:"ablation_rule"`
+}
+
+var documented = rules{positionsNote, inference.GuessRule, inference.AttributionRule, inference.RolloutRule, inference.AblationRule}
 
 const positionsNote = "0-based token indices into tokens (the text output counts words from 1)"
 

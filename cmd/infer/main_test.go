@@ -155,6 +155,23 @@ func TestJSONOutput(t *testing.T) {
 		p.Confidence.Guess || p.Confidence.TopProbability < 0.99 || p.Confidence.CandidateMass < 0.99 {
 		t.Errorf("confidence %+v, rule %q: want a confident answer and the rule", p.Confidence, doc.GuessRule)
 	}
+	// The new views, with their definitions.
+	a := p.Attribution
+	if a == nil || len(a.IntegratedGradients) != len(p.Tokens) || len(a.GradientXInput) != len(p.Tokens) || !a.Complete || a.Target != p.Answer {
+		t.Errorf("attribution %+v", a)
+	}
+	if len(p.Rollout) != c.Layers || len(p.Rollout[0]) != len(p.Tokens) {
+		t.Errorf("rollout has %d rows", len(p.Rollout))
+	}
+	var defs struct {
+		AttributionRule string `json:"attribution_rule"`
+		RolloutRule     string `json:"rollout_rule"`
+		AblationRule    string `json:"ablation_rule"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &defs); err != nil || !strings.Contains(defs.AttributionRule, "trapezoid") ||
+		!strings.Contains(defs.RolloutRule, "identity") || !strings.Contains(defs.AblationRule, "zeroed") {
+		t.Errorf("definitions %+v", defs)
+	}
 	// The text counts words from 1, JSON from 0: the document must say so.
 	var positions struct{ Positions string }
 	if err := json.Unmarshal(out.Bytes(), &positions); err != nil || !strings.Contains(positions.Positions, "0-based") || p.Pronoun != 6 {
@@ -291,6 +308,83 @@ func TestBrokenModelIsAnError(t *testing.T) {
 		}
 		if out.Len() > 0 {
 			t.Errorf("%q: printed an answer anyway:\n%s", args[2:], out.String())
+		}
+	}
+}
+
+func TestExplanationViews(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"attention rollout of \"it\"", "to L3 ", "through all 3 layers: ",
+		"which words decided: each word's share of log P(\"dog\")", "   9  hungry  ", "tolerance 0.05: complete"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestAblate(t *testing.T) {
+	var whole, cut, errOut bytes.Buffer
+	s := "A dog ate the food because it was hungry"
+	if err := run([]string{"-json", s}, &whole, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-json", "-ablate", "L3H1,l3h2", s}, &cut, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var a, b inference.Resolution
+	if json.Unmarshal(whole.Bytes(), &a) != nil || json.Unmarshal(cut.Bytes(), &b) != nil {
+		t.Fatal("not JSON")
+	}
+	if len(a.Ablated) != 0 || strings.Join(b.Ablated, ",") != "L3H1,L3H2" {
+		t.Errorf("ablated %v and %v", a.Ablated, b.Ablated)
+	}
+	if a.Predictions[0].WordProbs[1] == b.Predictions[0].WordProbs[1] {
+		t.Error("knocking out layer 3 did not change P(dog)")
+	}
+	var text bytes.Buffer
+	if err := run([]string{"-ablate", "L2H2", s}, &text, &errOut); err != nil || !strings.Contains(text.String(), "L2 H2 x ") {
+		t.Errorf("text output does not mark the ablated head (err %v):\n%s", err, text.String())
+	}
+	for _, bad := range []struct{ value, want string }{
+		{"L4H1", `-ablate: "L4H1": this model has layers 1-3 and heads 1-2`},
+		{"L1H1,X", `-ablate: "X" is not a head: write L<layer>H<head>`},
+	} {
+		err := run([]string{"-ablate", bad.value, s}, &text, &errOut)
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("-ablate %s: %v, want a usage error with %q", bad.value, err, bad.want)
+		}
+	}
+}
+
+func TestTwin(t *testing.T) {
+	var out, errOut bytes.Buffer
+	a, b := "A dog ate the food because it was hungry", "A dog ate the food because it was tasty"
+	if err := run([]string{"-twin", a, b}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`A: "it" (word 7) refers to "dog"`, `B: "it" (word 7) refers to "food"`, "the answer changed: dog -> food", " * hungry     tasty "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("twin output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if err := run([]string{"-twin", "-json", a, b}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		inference.Twin
+		AttributionRule string `json:"attribution_rule"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !doc.AnswerChanged || len(doc.Words) != 9 || !doc.Words[8].Differs ||
+		doc.A.Predictions[0].Attribution == nil || doc.AttributionRule == "" {
+		t.Errorf("twin JSON (err %v):\n%s", err, out.String())
+	}
+	for _, args := range [][]string{{"-twin", a}, {"-twin", a, b, "x"}, {"-twin", "-html", "x.html", a, b}} {
+		if err := run(args, &out, &errOut); !errors.Is(err, cli.ErrUsage) {
+			t.Errorf("%q: %v, want a usage error", args, err)
 		}
 	}
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -27,12 +28,16 @@ func shade(w float64) string {
 	return "·"
 }
 
-func render(w io.Writer, p inference.Prediction) {
+func render(w io.Writer, p inference.Prediction, ablated []string) {
 	pronoun := p.Tokens[p.Pronoun]
 	renderAnswer(w, p)
 	renderCandidates(w, p)
 	fmt.Fprintf(w, "\nattention of %q, layer by layer (█ ≥70%%  ▓ ≥40%%  ▒ ≥20%%  ░ ≥5%%  · <5%%)\n", pronoun)
-	renderHeatmap(w, p)
+	renderHeatmap(w, p, ablated)
+	renderRollout(w, p)
+	if p.Attribution != nil {
+		renderAttribution(w, p)
+	}
 }
 
 // renderAnswer prints the answer line, which claims no certainty for a
@@ -66,30 +71,43 @@ func renderCandidates(w io.Writer, p inference.Prediction) {
 	fmt.Fprintln(w, line)
 }
 
-func renderHeatmap(w io.Writer, p inference.Prediction) {
-	widths := make([]int, len(p.Tokens))
-	header := fmt.Sprintf("%-10s", "")
-	for j, t := range p.Tokens {
-		widths[j] = max(utf8.RuneCountInString(t), 1) + 1
-		header += pad(t, widths[j])
-	}
-	fmt.Fprintln(w, strings.TrimRight(header, " "))
+func renderHeatmap(w io.Writer, p inference.Prediction, ablated []string) {
+	widths := wordWidths(w, p.Tokens)
 	for l, heads := range p.Attention {
 		for h, row := range heads {
-			fmt.Fprintln(w, heatmapRow(p, l, h, row, widths))
+			mark := " "
+			if l == p.SupervisedLayer && h == p.SupervisedHead {
+				mark = "*"
+			}
+			if slices.Contains(ablated, fmt.Sprintf("L%dH%d", l+1, h+1)) {
+				mark = "x"
+			}
+			fmt.Fprintln(w, heatmapRow(p.Tokens, fmt.Sprintf("L%d H%d %s", l+1, h+1, mark), row, widths))
 		}
 	}
 	if p.SupervisedLayer >= 0 {
 		fmt.Fprintln(w, "* trained to point from the pronoun to its antecedent (attention supervision)")
 	}
+	if len(ablated) > 0 {
+		fmt.Fprintln(w, "x knocked out (-ablate): its output is zeroed; the row shows where it would look")
+	}
 }
 
-func heatmapRow(p inference.Prediction, l, h int, row []float64, widths []int) string {
-	mark := " "
-	if l == p.SupervisedLayer && h == p.SupervisedHead {
-		mark = "*"
+// wordWidths prints the header of words and returns each word's column width.
+func wordWidths(w io.Writer, tokens []string) []int {
+	widths := make([]int, len(tokens))
+	header := fmt.Sprintf("%-10s", "")
+	for j, t := range tokens {
+		widths[j] = max(utf8.RuneCountInString(t), 1) + 1
+		header += pad(t, widths[j])
 	}
-	line := fmt.Sprintf("L%d H%d %s   ", l+1, h+1, mark)
+	fmt.Fprintln(w, strings.TrimRight(header, " "))
+	return widths
+}
+
+// heatmapRow is a label of 7 runes, a shade per word and the strongest word.
+func heatmapRow(tokens []string, label string, row []float64, widths []int) string {
+	line := pad(label, 10)
 	strongest := 0
 	for j, weight := range row {
 		line += pad(shade(weight), widths[j])
@@ -97,7 +115,7 @@ func heatmapRow(p inference.Prediction, l, h int, row []float64, widths []int) s
 			strongest = j
 		}
 	}
-	return line + fmt.Sprintf("  %s %.0f%%", p.Tokens[strongest], 100*row[strongest])
+	return line + fmt.Sprintf("  %s %.0f%%", tokens[strongest], 100*row[strongest])
 }
 
 // pad left-aligns s in a field of n runes.

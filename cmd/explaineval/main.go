@@ -1,0 +1,148 @@
+// Command explaineval measures the model's explanations on the test split
+// and the challenge sets of the corpus each model was trained on: accuracy
+// with each attention head knocked out, how often each head's (and the
+// rollout's) strongest attention from "it" falls on the antecedent, and how
+// often the word that integrated gradients or gradient × input ranks first
+// is a deciding word. Several models are printed side by side.
+//
+//	go run ./cmd/explaineval                                  # the embedded default model
+//	go run ./cmd/explaineval -run default -run runs/unsupervised
+//	go run ./cmd/explaineval -run runs/x -sets test,negation -limit 200 -json
+//
+// docs/explanations.md is its output for the default model and a model
+// trained without attention supervision. It needs no training code.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"itformer/cmd/internal/cli"
+	"itformer/data"
+	"itformer/inference"
+)
+
+func main() {
+	cli.Exit("explaineval", run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// runList is the repeatable -run flag.
+type runList []string
+
+func (r *runList) String() string     { return strings.Join(*r, ",") }
+func (r *runList) Set(v string) error { *r = append(*r, v); return nil }
+
+// defaultRun names the embedded default model in -run.
+const defaultRun = "default"
+
+type options struct {
+	runs   runList
+	sets   string
+	limit  int
+	asJSON bool
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("explaineval", "explaineval [-run DIR|default]... [-sets test,negation,...] [-limit N] [-json]")
+	var o options
+	fs.Var(&o.runs, "run", "a run folder or checkpoint.json, or \"default\" for the embedded model; repeat to compare models side by side (default: default)")
+	fs.StringVar(&o.sets, "sets", "all", "comma-separated sets: test and the challenge sets' names, or all")
+	fs.IntVar(&o.limit, "limit", 0, "attribute only the first `N` sentences of each set (0: all; attribution costs one 65-sentence batch per sentence)")
+	fs.BoolVar(&o.asJSON, "json", false, "print every figure as JSON")
+	fs.MaxMemoryFlag()
+	if err := fs.Parse(args, stdout); err != nil {
+		return err
+	}
+	if err := fs.NoArguments(); err != nil {
+		return err
+	}
+	if o.limit < 0 {
+		return fs.Mistake("-limit %d: give 0 (all) or a positive number", o.limit)
+	}
+	if len(o.runs) == 0 {
+		o.runs = runList{defaultRun}
+	}
+	models, err := evaluateAll(o, stderr)
+	if err != nil {
+		return err
+	}
+	if o.asJSON {
+		return writeJSON(stdout, models)
+	}
+	writeMarkdown(stdout, models)
+	return nil
+}
+
+// modelFigures are one model's figures on every chosen set.
+type modelFigures struct {
+	Run                  string                      `json:"run"`
+	AttentionSupervision float64                     `json:"attention_supervision"`
+	Layers               int                         `json:"layers"`
+	Heads                int                         `json:"heads"`
+	Sets                 []inference.SetExplanations `json:"sets"`
+}
+
+func evaluateAll(o options, progress io.Writer) ([]modelFigures, error) {
+	corpora := map[int64]*data.Corpus{}
+	var out []modelFigures
+	for _, r := range o.runs {
+		path := r
+		if r == defaultRun {
+			path = ""
+		}
+		p, err := cli.LoadModel(path)
+		if err != nil {
+			return nil, err
+		}
+		meta := p.Checkpoint().Meta
+		seed := meta.Config.Data.Seed
+		if corpora[seed] == nil {
+			if corpora[seed], err = data.Generate(seed); err != nil {
+				return nil, fmt.Errorf("generating the corpus of data seed %d: %w", seed, err)
+			}
+		}
+		sets, err := chooseSets(corpora[seed], o.sets)
+		if err != nil {
+			return nil, cli.Usagef("-sets: %v", err)
+		}
+		m := modelFigures{Run: r, AttentionSupervision: meta.Config.Train.AttentionSupervision, Layers: meta.Model.Layers, Heads: meta.Model.Heads}
+		for _, s := range sets {
+			fmt.Fprintf(progress, "%s: %s (%d sentences)\n", r, s.Name, len(s.Examples))
+			e, err := p.ExplainSet(s.Name, s.Examples, o.limit)
+			if err != nil {
+				return nil, fmt.Errorf("%s, %s: %w", r, s.Name, err)
+			}
+			m.Sets = append(m.Sets, e)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// chooseSets returns the named sets of c, in the order named ("all": test,
+// then every challenge set).
+func chooseSets(c *data.Corpus, names string) ([]data.ChallengeSet, error) {
+	all := append([]data.ChallengeSet{{Name: "test", Examples: c.Test}}, c.Challenges...)
+	if names == "all" {
+		return all, nil
+	}
+	var out []data.ChallengeSet
+	for _, n := range strings.Split(names, ",") {
+		found := false
+		for _, s := range all {
+			if s.Name == strings.TrimSpace(n) {
+				out, found = append(out, s), true
+			}
+		}
+		if !found {
+			var known []string
+			for _, s := range all {
+				known = append(known, s.Name)
+			}
+			return nil, fmt.Errorf("no set %q (the sets are %s, or all)", n, strings.Join(known, ", "))
+		}
+	}
+	return out, nil
+}

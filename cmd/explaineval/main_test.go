@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"itformer/cmd/internal/cli"
+)
+
+func TestMarkdownTables(t *testing.T) {
+	var out, progress bytes.Buffer
+	if err := run([]string{"-sets", "negation", "-limit", "3"}, &out, &progress); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"- A = `default` (attention_supervision 1)", "| knocked out | A negation |", "| L3H2 | ",
+		"| rollout | ", "### Where integrated gradients puts its top word", "| negation (3) | ", "| within tolerance | "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !strings.Contains(progress.String(), "default: negation (800 sentences)") {
+		t.Errorf("progress %q", progress.String())
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var out, progress bytes.Buffer
+	if err := run([]string{"-json", "-sets", "held_out_shape", "-limit", "2"}, &out, &progress); err != nil {
+		t.Fatal(err)
+	}
+	var models []modelFigures
+	if err := json.Unmarshal(out.Bytes(), &models); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	s := models[0].Sets[0]
+	if len(models) != 1 || s.Name != "held_out_shape" || s.N != 800 || s.Attribution.N != 2 ||
+		len(s.AblatedAccuracy) != 3 || len(s.HeadOnAntecedent[2]) != 2 || s.Accuracy < 0.9 {
+		t.Errorf("figures %+v", s)
+	}
+}
+
+func TestMistakes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-sets", "tset"}, `-sets: no set "tset" (the sets are test, held_out_noun_role`},
+		{[]string{"-limit", "-1"}, "-limit -1"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+	} {
+		var out, progress bytes.Buffer
+		err := run(tc.args, &out, &progress)
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want a usage error with %q", tc.args, err, tc.want)
+		}
+	}
+	var out, progress bytes.Buffer
+	if err := run([]string{"-run", "/nonexistent/run"}, &out, &progress); err == nil || !strings.Contains(err.Error(), "/nonexistent/run") {
+		t.Errorf("a missing run folder: %v", err)
+	}
+}

@@ -1,0 +1,45 @@
+package inference
+
+// Knocking heads out at inference (model/ablation.go): every graph the
+// Predictor builds from then on zeroes the named heads' outputs, and its
+// Resolutions name them in Ablated.
+
+import (
+	"fmt"
+
+	"itformer/model"
+)
+
+// Ablate knocks heads out of every later Resolve, Trace and Attribute
+// (none: restore the whole model). It refuses a head the model lacks.
+func (p *Predictor) Ablate(heads []model.Head) error {
+	c := p.Config()
+	for _, h := range heads {
+		if h.Layer < 0 || h.Layer >= c.Layers || h.Head < 0 || h.Head >= c.Heads {
+			return fmt.Errorf("cannot ablate %s: this model has layers 1-%d and heads 1-%d", h, c.Layers, c.Heads)
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution} {
+		for n, g := range cache {
+			g.Close()
+			delete(cache, n)
+		}
+	}
+	p.ablate = append([]model.Head(nil), heads...)
+	return nil
+}
+
+// Ablated names the knocked-out heads ("L2H1"), or nil.
+func (p *Predictor) Ablated() []string {
+	var names []string
+	for _, h := range p.ablate {
+		names = append(names, h.String())
+	}
+	return names
+}
+
+// AblationRule is the definition the -json output carries.
+const AblationRule = "an ablated head's output z is zeroed before W^O (a gate of 0 on the head, Michel et al. 2019); " +
+	"its attention weights are still computed and shown; ablated lists the heads knocked out"

@@ -1,0 +1,108 @@
+package model
+
+// Head ablation: knock one attention head out at inference and see what the
+// answer loses (Michel et al., 2019, "Are Sixteen Heads Really Better than
+// One?", gate each head the same way). Every head's output is multiplied by a
+// gate ξ before the heads are concatenated:
+//
+//	MultiHead(X) = Concat(ξ_1·head_1, …, ξ_h·head_h) W^O      ξ_i ∈ {0, 1}
+//
+// An ablated head has ξ = 0: its z is zeroed, so nothing it computed reaches
+// the residual stream. (The other choice, replacing its attention with uniform
+// weights, keeps the head's values flowing as a sentence average; zeroing
+// removes the head whole, so a drop in accuracy is what the head adds, not
+// what its choice of words adds over an average.) The head still computes its
+// weights, so views show where it would have looked.
+//
+// Shapes: Z (B, H, T, d_k); the gate is the same shape, 1 everywhere except
+// 0 in an ablated head's slice. A graph without ablation has no gate at all.
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
+)
+
+// Head names one attention head, 0-based.
+type Head struct{ Layer, Head int }
+
+// String is the 1-based name the commands use: "L2H1".
+func (h Head) String() string { return fmt.Sprintf("L%dH%d", h.Layer+1, h.Head+1) }
+
+var headName = regexp.MustCompile(`^[Ll](\d+)[Hh](\d+)$`)
+
+// ParseHeads reads comma-separated 1-based head names ("L2H1,L3H2") and
+// checks each against c, naming a bad value and the model's layer and head
+// counts. Repeats are dropped; the result is in layer, head order.
+func ParseHeads(s string, c Config) ([]Head, error) {
+	var heads []Head
+	for _, part := range strings.Split(s, ",") {
+		h, err := parseHead(strings.TrimSpace(part), c)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(heads, h) {
+			heads = append(heads, h)
+		}
+	}
+	slices.SortFunc(heads, func(a, b Head) int { return (a.Layer-b.Layer)*c.Heads + a.Head - b.Head })
+	return heads, nil
+}
+
+func parseHead(s string, c Config) (Head, error) {
+	m := headName.FindStringSubmatch(s)
+	if m == nil {
+		return Head{}, fmt.Errorf("%q is not a head: write L<layer>H<head>, such as L2H1 (this model has layers 1-%d and heads 1-%d)", s, c.Layers, c.Heads)
+	}
+	l, errL := strconv.Atoi(m[1])
+	h, errH := strconv.Atoi(m[2])
+	if errL != nil || errH != nil || l < 1 || l > c.Layers || h < 1 || h > c.Heads {
+		return Head{}, fmt.Errorf("%q: this model has layers 1-%d and heads 1-%d", s, c.Layers, c.Heads)
+	}
+	return Head{Layer: l - 1, Head: h - 1}, nil
+}
+
+// checkAblation refuses heads outside the model.
+func checkAblation(heads []Head, c Config) error {
+	for _, h := range heads {
+		if h.Layer < 0 || h.Layer >= c.Layers || h.Head < 0 || h.Head >= c.Heads {
+			return fmt.Errorf("cannot ablate layer %d head %d (0-based): the model has %d layers of %d heads", h.Layer, h.Head, c.Layers, c.Heads)
+		}
+	}
+	return nil
+}
+
+// gateHeads returns z with the ablated heads of layer zeroed, or z itself
+// if none of them is in this layer.
+func (gr *Graph) gateHeads(layer int, z *G.Node) (*G.Node, error) {
+	s := gr.shape
+	gate := make([]float64, s.B*s.H*s.T*s.dk())
+	for i := range gate {
+		gate[i] = 1
+	}
+	off := false
+	for _, h := range gr.opts.Ablate {
+		if h.Layer != layer {
+			continue
+		}
+		off = true
+		for b := 0; b < s.B; b++ {
+			start := (b*s.H + h.Head) * s.T * s.dk()
+			clear(gate[start : start+s.T*s.dk()])
+		}
+	}
+	if !off {
+		return z, nil
+	}
+	shape := []int{s.B, s.H, s.T, s.dk()}
+	v := gorgoniax.NewDense(z.Dtype(), shape, gate)
+	g := G.NewTensor(gr.g, z.Dtype(), 4, G.WithShape(shape...), G.WithName(fmt.Sprintf("head_gate_layer_%d", layer)), G.WithValue(tensor.Tensor(v)))
+	return G.HadamardProd(z, g)
+}
