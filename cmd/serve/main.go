@@ -27,6 +27,8 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -35,6 +37,7 @@ import (
 	"itformer/cmd/internal/viz"
 	"itformer/history"
 	"itformer/inference"
+	"itformer/model"
 )
 
 // Limits on what a request may carry.
@@ -148,11 +151,17 @@ type handler struct {
 	p       *inference.Predictor
 	history []byte // history.json, or {"error": why there is none}
 	histErr bool
+	// ablator answers the requests that knock heads out: Ablate changes a
+	// Predictor for all its callers, so it is a second one, used by one
+	// request at a time, and re-ablated only when the heads change.
+	ablating sync.Mutex
+	ablator  *inference.Predictor
+	knocked  string // the heads ablator has knocked out, as ParseHeads reads them
 }
 
 // newHandler serves p; h is its history, or nil with the error that says why.
 func newHandler(p *inference.Predictor, h *history.History, histErr error) http.Handler {
-	hd := &handler{p: p}
+	hd := &handler{p: p, ablator: inference.New(p.Checkpoint())}
 	if h != nil {
 		hd.history, histErr = h.JSON()
 	}
@@ -222,32 +231,67 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.page(w, http.StatusBadRequest, viz.Form{Error: msg, HistoryURL: historyPath})
 		return
 	}
-	f := viz.Form{MaxBytes: maxSentence, HistoryURL: historyPath}
+	c := h.p.Config()
+	f := viz.Form{MaxBytes: maxSentence, HistoryURL: historyPath, ModelLayers: c.Layers, ModelHeads: c.Heads, Ablate: r.Form["ablate"]}
 	f.Layer, f.Head, f.Word = number(r, "layer"), number(r, "head"), number(r, "word")
 	if _, asked := r.Form["sentence"]; !asked {
 		h.page(w, http.StatusOK, f)
 		return
 	}
-	sentence := r.Form.Get("sentence")
-	if len(sentence) > maxSentence {
-		f.Sentence = cut(sentence, maxSentence)
-		f.Error = fmt.Sprintf("the sentence is %d bytes long; the limit is %d", len(sentence), maxSentence)
-		h.page(w, http.StatusBadRequest, f)
-		return
+	f.Sentence, f.TwinSentence = r.Form.Get("sentence"), r.Form.Get("twin")
+	for _, s := range []struct{ name, text string }{{"sentence", f.Sentence}, {"twin sentence", f.TwinSentence}} {
+		if len(s.text) > maxSentence {
+			f.Sentence, f.TwinSentence = cut(f.Sentence, maxSentence), cut(f.TwinSentence, maxSentence)
+			f.Error = fmt.Sprintf("the %s is %d bytes long; the limit is %d", s.name, len(s.text), maxSentence)
+			h.page(w, http.StatusBadRequest, f)
+			return
+		}
 	}
-	f.Sentence = sentence
-	res, err := h.resolve(sentence)
-	if err != nil {
+	if err := h.answer(&f); err != nil {
 		f.Error = err.Error()
 		h.page(w, errorStatus(err), f)
 		return
 	}
-	f.Result = res
 	h.page(w, http.StatusOK, f)
 }
 
-func (h *handler) resolve(sentence string) (*inference.Resolution, error) {
-	return h.p.Resolve(sentence) // safe for concurrent requests: one runs at a time
+// answer fills f with the result: the sentence resolved and attributed, or
+// with a twin sentence both compared, by the whole model or with f.Ablate's
+// heads knocked out (then f.Whole says what the whole model answers).
+func (h *handler) answer(f *viz.Form) error {
+	p := h.p // safe for concurrent requests: one runs at a time
+	if len(f.Ablate) > 0 {
+		heads, err := model.ParseHeads(strings.Join(f.Ablate, ","), h.p.Config())
+		if err != nil {
+			return fmt.Errorf("knock out: %w", err)
+		}
+		h.ablating.Lock()
+		defer h.ablating.Unlock()
+		if key := fmt.Sprint(heads); key != h.knocked {
+			if err := h.ablator.Ablate(heads); err != nil {
+				return err
+			}
+			h.knocked = key
+		}
+		p = h.ablator
+		whole, err := h.p.Resolve(f.Sentence)
+		if err != nil {
+			return err
+		}
+		a := whole.Predictions[0]
+		f.Whole = fmt.Sprintf("The whole model answers %q (%.1f%%).", a.AnswerWord, 100*a.WordProbs[a.Answer])
+	}
+	if f.TwinSentence != "" {
+		tw, err := p.Twins(f.Sentence, f.TwinSentence)
+		f.Twin = tw
+		return err
+	}
+	res, err := p.Resolve(f.Sentence)
+	if err != nil {
+		return err
+	}
+	f.Result = res
+	return p.Attribute(&res.Predictions[0])
 }
 
 // errorStatus is the status of a sentence that got no answer: the server's

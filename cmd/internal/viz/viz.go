@@ -68,6 +68,16 @@ type Form struct {
 	// HistoryURL, if not empty, is where the page fetches the model's
 	// history.json for its playback (instead of Options.History).
 	HistoryURL string
+	// TwinSentence is the second input's value; Twin, if not nil, compares
+	// the two sentences (and Result is its first).
+	TwinSentence string
+	Twin         *inference.Twin
+	// ModelLayers and ModelHeads size the ablation checkboxes; Ablate names
+	// the heads checked ("L2H1"), and Whole says what the whole model
+	// answers when some are knocked out.
+	ModelLayers, ModelHeads int
+	Ablate                  []string
+	Whole                   string
 	Options
 }
 
@@ -76,7 +86,7 @@ func WritePage(w io.Writer, res *inference.Resolution, opts Options) error {
 	if res == nil {
 		return fmt.Errorf("viz: no resolution to draw")
 	}
-	return write(w, res, nil, "", opts, newHistoryView(opts.History, ""))
+	return write(w, res, nil, "", opts, newHistoryView(opts.History, ""), nil)
 }
 
 // WriteForm writes a server's page: the form, then f.Error or f.Result.
@@ -85,17 +95,24 @@ func WriteForm(w io.Writer, f Form) error {
 	if action == "" {
 		action = "/"
 	}
-	fv := &formView{Action: action, Sentence: f.Sentence, MaxBytes: f.MaxBytes}
+	fv := &formView{Action: action, Sentence: f.Sentence, TwinSentence: f.TwinSentence, MaxBytes: f.MaxBytes}
 	if f.Layer > 0 && f.Head > 0 {
 		fv.Layer, fv.Head = f.Layer, f.Head // until a result says which head is shown
+	}
+	if f.ModelLayers > 0 && f.ModelHeads > 0 {
+		fv.Ablation = newAblationView(f.ModelLayers, f.ModelHeads, f.Ablate, f.Whole)
 	}
 	opts := f.Options
 	hv := newHistoryView(opts.History, f.HistoryURL)
 	opts.History = nil
-	return write(w, f.Result, fv, f.Error, opts, hv)
+	res := f.Result
+	if f.Twin != nil {
+		res = f.Twin.A
+	}
+	return write(w, res, fv, f.Error, opts, hv, f.Twin)
 }
 
-func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string, opts Options, hv *historyView) error {
+func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string, opts Options, hv *historyView, twin *inference.Twin) error {
 	p := page{
 		Title:   opts.Title,
 		CSP:     ContentSecurityPolicy,
@@ -117,6 +134,9 @@ func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string
 		if form != nil {
 			form.Layer, form.Head = r.Layer+1, r.Head+1
 		}
+		if twin != nil && len(twin.A.Predictions) > 0 && len(twin.B.Predictions) > 0 {
+			p.Twin = newTwinView(twin, r.Layer, r.Head)
+		}
 	}
 	var buf bytes.Buffer
 	if err := tmpl.Execute(&buf, p); err != nil {
@@ -135,6 +155,7 @@ type page struct {
 	Error      string
 	R          *result
 	History    *historyView // nil: no playback section
+	Twin       *twinView    // nil: no second sentence
 }
 
 // historyView is the playback section: the history itself, or where to
@@ -164,6 +185,8 @@ func newHistoryView(h *history.History, url string) *historyView {
 
 type formView struct {
 	Action, Sentence string
+	TwinSentence     string
+	Ablation         *ablationView // nil: no ablation control
 	MaxBytes         int
 	Layer, Head      int // 1-based; kept in hidden inputs so a new sentence keeps the selection
 }
@@ -184,6 +207,12 @@ type result struct {
 	GridStyle         template.CSS // the head views' grid: one column per head
 	Summary           string
 	Data              data
+	// The explanation views of the first prediction (explain.go), and the
+	// heads knocked out.
+	Rollout      *rolloutView
+	Attribution  *attributionView
+	Ablated      []string
+	AblationRule string
 }
 
 type token struct {
@@ -397,6 +426,11 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 		}
 	}
 	r.Summary = summary(res.Tokens, res.Attention[r.Layer][r.Head][r.Word], r.Layer, r.Head)
+	if len(res.Predictions) > 0 {
+		r.Rollout = newRolloutView(res.Predictions[0])
+		r.Attribution = newAttributionView(res.Predictions[0])
+	}
+	r.Ablated, r.AblationRule = res.Ablated, AblationRule
 
 	r.Data = data{Tokens: res.Tokens, Attention: rounded(res.Attention),
 		Layer: r.Layer, Head: r.Head, Word: r.Word, Top: top, RowH: rowH,
