@@ -24,6 +24,7 @@ var layer = map[string]int{
 	"itformer/config":                    2,
 	"itformer/configs":                   3,
 	"itformer/checkpoint":                3,
+	"itformer/history":                   3,
 	"itformer/inference":                 4,
 	"itformer/inference/inferencetest":   5,
 	"itformer/train":                     4,

@@ -95,6 +95,9 @@ func (t *trainer) trainEpoch(epoch int, batches []data.Batch, p epochProgress) (
 		if err != nil {
 			return rec, err
 		}
+		if err := t.recordHistory(); err != nil {
+			return rec, err
+		}
 		p.gradNormSum += norm
 		p.countCorrect(out, b)
 		p.seen += len(b.Examples)

@@ -1,7 +1,7 @@
 package train
 
 // Which folders a run may write into. A run writes fixed names (config.json,
-// epochs.jsonl, checkpoint.json, metrics.json, resume/) and checkpoint.Save
+// epochs.jsonl, history.json, checkpoint.json, metrics.json, resume/) and checkpoint.Save
 // deletes the weights file the folder's old checkpoint.json names, so a run
 // let loose in someone else's folder would overwrite and delete their files.
 // A run therefore writes only into a missing or empty folder, or one that
@@ -20,6 +20,7 @@ import (
 
 	"itformer/checkpoint"
 	"itformer/config"
+	"itformer/history"
 )
 
 // MarkerName is the file that marks a folder as a run folder this program made.
@@ -97,13 +98,15 @@ func claimFolder(dir string) error {
 }
 
 // clearPreviousRun removes an earlier run's metrics.json (a finished run's
-// mark) and its resumable checkpoint, so that neither is taken for the new
+// mark), its history.json and its resumable checkpoint, so that neither is taken for the new
 // run's. In a folder it did not make, it also removes checkpoint.json, which
 // the new run replaces anyway, because checkpoint.Save would delete the
 // weights file that one names; the weights files themselves stay.
 func clearPreviousRun(dir string, ours bool) error {
-	if err := removeIfExists(filepath.Join(dir, "metrics.json")); err != nil {
-		return err
+	for _, name := range []string{"metrics.json", history.FileName} {
+		if err := removeIfExists(filepath.Join(dir, name)); err != nil {
+			return err
+		}
 	}
 	if err := removeResumeCheckpoint(dir, ours); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/rand"
@@ -13,8 +14,18 @@ import (
 	"time"
 
 	"itformer/checkpoint"
+	"itformer/history"
 	"itformer/model"
 )
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
 
 // stopAfter is a context whose Err turns to Canceled after n calls: the
 // trainer asks once per batch, so the run stops after exactly n more steps.
@@ -81,6 +92,11 @@ func assertSameRun(t *testing.T, dir string, want *trainedRun, got *Metrics) {
 	m.TrainSeconds, m.SentencesPerSecond, w.TrainSeconds, w.SentencesPerSecond = 0, 0, 0, 0
 	if !reflect.DeepEqual(m, w) {
 		t.Errorf("metrics differ:\n%+v\n%+v", m, w)
+	}
+	// The history too: a resumed run keeps the points recorded before the
+	// stop and records the rest, at the same steps, with the same numbers.
+	if a, b := readFile(t, filepath.Join(dir, history.FileName)), readFile(t, filepath.Join(want.dir, history.FileName)); !bytes.Equal(a, b) {
+		t.Errorf("resumed run's %s (%d bytes) differs from the uninterrupted run's (%d bytes)", history.FileName, len(a), len(b))
 	}
 	if _, err := os.Stat(filepath.Join(dir, checkpoint.ResumeDir)); !os.IsNotExist(err) {
 		t.Errorf("a finished run still holds %s/ (%v)", checkpoint.ResumeDir, err)

@@ -28,6 +28,9 @@ type Options struct {
 	// (ErrInterrupted); during setup, before the first step, it stops at once
 	// and writes nothing (ErrSetupInterrupted). nil: never.
 	Context context.Context
+	// NoHistory skips recording history.json (history.go). Recording changes
+	// no weight; this only saves its few forward passes.
+	NoHistory bool
 	// Callbacks, each optional, called on the training goroutine.
 	OnStep   func(StepReport)              // after every optimiser step
 	OnEpoch  func(rec EpochRecord, of int) // after every epoch, once it is logged; of: the run's epochs
@@ -54,6 +57,7 @@ type trainer struct {
 	epochLog     *os.File
 	trainSeconds float64
 	ctx          context.Context
+	history      *historyRecorder // the probes' attention as it is learned (history.go)
 }
 
 // Run trains a model as cfg describes and writes the run folder.
@@ -79,6 +83,12 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 	}
 	first, progress, err := t.start(resume)
 	if err != nil {
+		return nil, err
+	}
+	if err := t.prepareHistory(t.step); err != nil {
+		return nil, err
+	}
+	if err := t.recordHistory(); err != nil { // before the first step
 		return nil, err
 	}
 	for epoch := first; epoch <= cfg.Train.Epochs; epoch++ {

@@ -18,6 +18,7 @@ import (
 	"itformer/checkpoint"
 	"itformer/config"
 	"itformer/data"
+	"itformer/history"
 	"itformer/model"
 )
 
@@ -70,12 +71,20 @@ func readEpochs(t *testing.T, path string) []EpochRecord {
 // trainConfig trains configs/tiny.json with overrides into dir (which Run creates).
 func trainConfig(t *testing.T, dir string, overrides ...string) (*trainedRun, error) {
 	t.Helper()
+	return trainConfigWith(t, Options{OutDir: dir}, overrides...)
+}
+
+// trainConfigWith is trainConfig with options (their OnEpoch is replaced).
+func trainConfigWith(t *testing.T, opt Options, overrides ...string) (*trainedRun, error) {
+	t.Helper()
 	cfg, err := config.Load("../configs/tiny.json", overrides...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	m, err := Run(cfg, Options{OutDir: dir, OnEpoch: func(rec EpochRecord, of int) { fmt.Fprintln(&log, rec.Line(of)) }})
+	dir := opt.OutDir
+	opt.OnEpoch = func(rec EpochRecord, of int) { fmt.Fprintln(&log, rec.Line(of)) }
+	m, err := Run(cfg, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +94,9 @@ func trainConfig(t *testing.T, dir string, overrides ...string) (*trainedRun, er
 
 // TestRun trains configs/tiny.json once in full and twice for two epochs
 // (concurrently, one run per core), then checks the full run's results and
-// files and that the short runs are bit-identical.
+// files and that the short runs are bit-identical. The second short run
+// records no history, so the comparison also shows that recording it changes
+// no weight.
 func TestRun(t *testing.T) {
 	var mu sync.Mutex
 	runs := map[string]*trainedRun{}
@@ -93,15 +104,16 @@ func TestRun(t *testing.T) {
 	t.Run("train", func(t *testing.T) {
 		for _, r := range []struct {
 			name      string
+			noHistory bool
 			overrides []string
 		}{
-			{"tiny", nil},
-			{"short-a", []string{"train.epochs=2"}},
-			{"short-b", []string{"train.epochs=2"}},
+			{"tiny", false, nil},
+			{"short-a", false, []string{"train.epochs=2"}},
+			{"short-b", true, []string{"train.epochs=2"}},
 		} {
 			t.Run(r.name, func(t *testing.T) {
 				t.Parallel()
-				run, err := trainConfig(t, filepath.Join(base, r.name), r.overrides...)
+				run, err := trainConfigWith(t, Options{OutDir: filepath.Join(base, r.name), NoHistory: r.noHistory}, r.overrides...)
 				if err != nil {
 					t.Fatalf("Run: %v", err)
 				}
@@ -122,6 +134,7 @@ func TestRun(t *testing.T) {
 	t.Run("files", func(t *testing.T) { checkRunFolder(t, runs["tiny"]) })
 	t.Run("epochs", func(t *testing.T) { checkEpochs(t, runs["tiny"], len(corpus.Train)) })
 	t.Run("checkpoint", func(t *testing.T) { checkRunCheckpoint(t, runs["tiny"], corpus) })
+	t.Run("history", func(t *testing.T) { checkHistory(t, runs["tiny"], corpus) })
 	t.Run("deterministic", func(t *testing.T) {
 		a, b, full := runs["short-a"], runs["short-b"], runs["tiny"]
 		if len(a.epochs) != 2 || len(b.epochs) != 2 {
@@ -232,7 +245,7 @@ func checkRunFolder(t *testing.T, r *trainedRun) {
 	if len(weights) != 1 {
 		t.Fatalf("run folder holds %d weights files (%q), want 1", len(weights), names)
 	}
-	want := []string{MarkerName, checkpoint.FileName, "config.json", "epochs.jsonl", "metrics.json", weights[0]}
+	want := []string{MarkerName, checkpoint.FileName, "config.json", "epochs.jsonl", history.FileName, "metrics.json", weights[0]}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Errorf("run folder holds %q, want %q", names, want)

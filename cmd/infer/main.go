@@ -31,6 +31,7 @@ import (
 
 	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/viz"
+	"itformer/history"
 	"itformer/inference"
 	"itformer/model"
 )
@@ -80,7 +81,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	warnUnknown(stderr, res)
 	if *htmlPath != "" {
-		if err := writeHTML(*htmlPath, res); err != nil {
+		hist, err := cli.LoadHistory(*runPath)
+		if err != nil { // the page is drawn all the same, without the playback
+			fmt.Fprintf(stderr, "warning: the page has no playback of training: %v\n", err)
+		}
+		if err := writeHTML(*htmlPath, res, hist); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", *htmlPath)
@@ -144,9 +149,11 @@ var documented = rules{positionsNote, inference.GuessRule, inference.Attribution
 
 const positionsNote = "0-based token indices into tokens (the text output counts words from 1)"
 
-func writeHTML(path string, res *inference.Resolution) error {
+// writeHTML writes the standalone page, with the model's history (if not
+// nil) embedded for the playback of attention as it was learned.
+func writeHTML(path string, res *inference.Resolution, hist *history.History) error {
 	var buf bytes.Buffer
-	if err := viz.WritePage(&buf, res, viz.Options{}); err != nil {
+	if err := viz.WritePage(&buf, res, viz.Options{History: hist}); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {

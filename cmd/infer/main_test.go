@@ -268,6 +268,16 @@ func TestHTMLPage(t *testing.T) {
 	if strings.Contains(html, "http://") || strings.Contains(html, "https://") {
 		t.Error("the page refers to the network")
 	}
+	// The model's training history is embedded for the playback, or the
+	// page goes without it and stderr says why.
+	_, histErr := cli.LoadHistory("")
+	embedded := strings.Contains(html, `<script type="application/json" id="history-data">`)
+	switch {
+	case histErr == nil && !embedded:
+		t.Error("the model has a history, but the page does not embed it")
+	case histErr != nil && (embedded || strings.Contains(html, `id="history"`) || !strings.Contains(errOut.String(), "warning: the page has no playback of training")):
+		t.Errorf("the model has no history (%v), but the page has a playback section, or stderr does not say so: %q", histErr, errOut.String())
+	}
 }
 
 func TestHTMLPageCannotBeWritten(t *testing.T) {

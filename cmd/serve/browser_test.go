@@ -115,78 +115,16 @@ const readState = `(() => {
 })()`
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test starts chromium; skipped with -short")
-	}
-	chromium := findChromium(t)
 	ts := testServer(t) // httptest: 127.0.0.1 only
+	br := startBrowser(t)
 	start := time.Now()
-
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox, // the tests may run as root
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(profileDir(t)),
-		chromedp.WindowSize(1200, 900),
-	)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	var logMu sync.Mutex
-	var browserLog []string
-	var exceptions int
-	logf := func(format string, args ...any) {
-		logMu.Lock()
-		defer logMu.Unlock()
-		browserLog = append(browserLog, fmt.Sprintf(format, args...))
-	}
-	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithErrorf(logf))
-	defer cancelBrowser()
-	defer func() {
-		logMu.Lock()
-		defer logMu.Unlock()
-		for _, l := range browserLog {
-			t.Log("chromedp:", l)
-		}
-	}()
-	// Every JavaScript exception on the page fails the test.
-	chromedp.ListenTarget(bctx, func(ev any) {
-		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-			logf("JavaScript exception: %s", e.ExceptionDetails.Error())
-			logMu.Lock()
-			exceptions++
-			logMu.Unlock()
-		}
-	})
-
 	state := func(step string) pageState {
 		t.Helper()
 		var s pageState
-		if err := chromedp.Run(bctx, chromedp.Evaluate(readState, &s)); err != nil {
-			t.Fatalf("%s: reading the page: %v", step, err)
-		}
-		logMu.Lock()
-		defer logMu.Unlock()
-		if exceptions > 0 {
-			t.Fatalf("%s: a JavaScript exception on the page (see the chromedp log below)", step)
-		}
+		br.eval(step, readState, &s)
 		return s
 	}
-	do := func(step string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(bctx, actions...); err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-	}
+	do, bctx := br.do, br.ctx
 	// ask types a sentence into the page's input and submits it, then waits
 	// for the next page to load.
 	ask := func(sentence string) {
@@ -323,6 +261,90 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("no pronoun: error %q, answer %q, %d head views", s.Error, s.Answer, s.HeadViews)
 	}
 	t.Logf("browser test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// browser is a headless chromium for one test; every JavaScript exception
+// on its page fails the test.
+type browser struct {
+	t          *testing.T
+	ctx        context.Context
+	mu         sync.Mutex
+	log        []string
+	exceptions int
+}
+
+// startBrowser starts chromium (or skips the test without it, see
+// findChromium); it quits when the test ends.
+func startBrowser(t *testing.T) *browser {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the browser test starts chromium; skipped with -short")
+	}
+	chromium := findChromium(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Headless,
+		chromedp.NoSandbox, // the tests may run as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(profileDir(t)),
+		chromedp.WindowSize(1200, 900),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	t.Cleanup(cancel)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	b := &browser{t: t}
+	var cancelBrowser context.CancelFunc
+	b.ctx, cancelBrowser = chromedp.NewContext(actx, chromedp.WithErrorf(b.logf))
+	t.Cleanup(func() {
+		cancelBrowser()
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for _, l := range b.log {
+			t.Log("chromedp:", l)
+		}
+	})
+	chromedp.ListenTarget(b.ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			b.logf("JavaScript exception: %s", e.ExceptionDetails.Error())
+			b.mu.Lock()
+			b.exceptions++
+			b.mu.Unlock()
+		}
+	})
+	return b
+}
+
+func (b *browser) logf(format string, args ...any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.log = append(b.log, fmt.Sprintf(format, args...))
+}
+
+// do runs actions, failing the test on an error.
+func (b *browser) do(step string, actions ...chromedp.Action) {
+	b.t.Helper()
+	if err := chromedp.Run(b.ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", step, err)
+	}
+}
+
+// eval evaluates js into out, failing the test if the page threw.
+func (b *browser) eval(step, js string, out any) {
+	b.t.Helper()
+	b.do(step, chromedp.Evaluate(js, out))
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.exceptions > 0 {
+		b.t.Fatalf("%s: a JavaScript exception on the page (see the chromedp log below)", step)
+	}
 }
 
 // otherHeads picks two heads (layer, head), 0-based, other than the

@@ -1,6 +1,8 @@
 // Command serve is a small local web page for the model: type a sentence, get
 // the answer, the candidates' probabilities and the attention pictures of
-// every layer and head.
+// every layer and head; below them, a playback of the probe sentences'
+// attention as the model learned it, from the run's history.json (served at
+// /history.json).
 //
 //	go run ./cmd/serve                  # http://localhost:8080/
 //	go run ./cmd/serve -addr localhost:9000 -run runs/default-... -open
@@ -12,9 +14,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"net"
 	"net/http"
@@ -23,13 +27,17 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
 
 	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/viz"
+	"itformer/history"
 	"itformer/inference"
+	"itformer/model"
 )
 
 // Limits on what a request may carry.
@@ -62,6 +70,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	hist, histErr := cli.LoadHistory(*runPath)
+	if histErr != nil { // the model still answers: the page says the history is missing
+		fmt.Fprintf(stderr, "warning: no training history for the page's playback: %v\n", histErr)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -73,7 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "serving on %s (Ctrl-C to stop)\n", url)
 
 	srv := &http.Server{
-		Handler:           newHandler(ck),
+		Handler:           newHandler(ck, hist, histErr),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
@@ -130,12 +142,56 @@ func openBrowser(url string) error {
 	return nil
 }
 
-// handler answers GET / (and POST /) with the form and, for a sentence, its result.
+// historyPath is where the page fetches the model's history.json.
+const historyPath = "/history.json"
+
+// handler answers GET / (and POST /) with the form and, for a sentence, its
+// result, and GET /history.json with the model's training history.
 type handler struct {
-	p *inference.Predictor
+	p       *inference.Predictor
+	history []byte // history.json, or {"error": why there is none}
+	histErr bool
+	// ablator answers the requests that knock heads out: Ablate changes a
+	// Predictor for all its callers, so it is a second one, used by one
+	// request at a time, and re-ablated only when the heads change.
+	ablating sync.Mutex
+	ablator  *inference.Predictor
+	knocked  string // the heads ablator has knocked out, as ParseHeads reads them
 }
 
-func newHandler(p *inference.Predictor) http.Handler { return &handler{p: p} }
+// newHandler serves p; h is its history, or nil with the error that says why.
+func newHandler(p *inference.Predictor, h *history.History, histErr error) http.Handler {
+	hd := &handler{p: p, ablator: inference.New(p.Checkpoint())}
+	if h != nil {
+		hd.history, histErr = h.JSON()
+	}
+	if histErr != nil {
+		msg := "This model has no training history: " + histErr.Error()
+		if errors.Is(histErr, fs.ErrNotExist) {
+			msg = "This model has no training history (history.json): it was trained before training recorded one. Train it again to see attention as it is learned."
+		}
+		hd.history, _ = json.Marshal(map[string]string{"error": msg})
+		hd.histErr = true
+	}
+	return hd
+}
+
+// serveHistory answers GET /history.json: the history, or 404 with the reason.
+func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, r.Method+" is not supported here", http.StatusMethodNotAllowed)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "no-store")
+	if h.histErr {
+		w.WriteHeader(http.StatusNotFound)
+	}
+	w.Write(h.history) // an error here means the client went away
+}
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
@@ -143,9 +199,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			h.page(w, http.StatusInternalServerError, viz.Form{Error: fmt.Sprintf("internal error: %v", v)})
+			h.page(w, http.StatusInternalServerError, viz.Form{Error: fmt.Sprintf("internal error: %v", v), HistoryURL: historyPath})
 		}
 	}()
+	if r.URL.Path == historyPath {
+		h.serveHistory(w, r)
+		return
+	}
 	if r.URL.Path != "/" {
 		http.NotFound(w, r)
 		return
@@ -154,11 +214,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case http.MethodGet, http.MethodHead, http.MethodPost:
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
-		h.page(w, http.StatusMethodNotAllowed, viz.Form{Error: r.Method + " is not supported here; use the form"})
+		h.page(w, http.StatusMethodNotAllowed, viz.Form{Error: r.Method + " is not supported here; use the form", HistoryURL: historyPath})
 		return
 	}
 	if len(r.URL.RawQuery) > maxQuery {
-		h.page(w, http.StatusBadRequest, viz.Form{Error: fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery)})
+		h.page(w, http.StatusBadRequest, viz.Form{Error: fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery), HistoryURL: historyPath})
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
@@ -168,35 +228,70 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &tooBig) {
 			msg = fmt.Sprintf("the request is too long (at most %d bytes)", maxBody)
 		}
-		h.page(w, http.StatusBadRequest, viz.Form{Error: msg})
+		h.page(w, http.StatusBadRequest, viz.Form{Error: msg, HistoryURL: historyPath})
 		return
 	}
-	f := viz.Form{MaxBytes: maxSentence}
+	c := h.p.Config()
+	f := viz.Form{MaxBytes: maxSentence, HistoryURL: historyPath, ModelLayers: c.Layers, ModelHeads: c.Heads, Ablate: r.Form["ablate"]}
 	f.Layer, f.Head, f.Word = number(r, "layer"), number(r, "head"), number(r, "word")
 	if _, asked := r.Form["sentence"]; !asked {
 		h.page(w, http.StatusOK, f)
 		return
 	}
-	sentence := r.Form.Get("sentence")
-	if len(sentence) > maxSentence {
-		f.Sentence = cut(sentence, maxSentence)
-		f.Error = fmt.Sprintf("the sentence is %d bytes long; the limit is %d", len(sentence), maxSentence)
-		h.page(w, http.StatusBadRequest, f)
-		return
+	f.Sentence, f.TwinSentence = r.Form.Get("sentence"), r.Form.Get("twin")
+	for _, s := range []struct{ name, text string }{{"sentence", f.Sentence}, {"twin sentence", f.TwinSentence}} {
+		if len(s.text) > maxSentence {
+			f.Sentence, f.TwinSentence = cut(f.Sentence, maxSentence), cut(f.TwinSentence, maxSentence)
+			f.Error = fmt.Sprintf("the %s is %d bytes long; the limit is %d", s.name, len(s.text), maxSentence)
+			h.page(w, http.StatusBadRequest, f)
+			return
+		}
 	}
-	f.Sentence = sentence
-	res, err := h.resolve(sentence)
-	if err != nil {
+	if err := h.answer(&f); err != nil {
 		f.Error = err.Error()
 		h.page(w, errorStatus(err), f)
 		return
 	}
-	f.Result = res
 	h.page(w, http.StatusOK, f)
 }
 
-func (h *handler) resolve(sentence string) (*inference.Resolution, error) {
-	return h.p.Resolve(sentence) // safe for concurrent requests: one runs at a time
+// answer fills f with the result: the sentence resolved and attributed, or
+// with a twin sentence both compared, by the whole model or with f.Ablate's
+// heads knocked out (then f.Whole says what the whole model answers).
+func (h *handler) answer(f *viz.Form) error {
+	p := h.p // safe for concurrent requests: one runs at a time
+	if len(f.Ablate) > 0 {
+		heads, err := model.ParseHeads(strings.Join(f.Ablate, ","), h.p.Config())
+		if err != nil {
+			return fmt.Errorf("knock out: %w", err)
+		}
+		h.ablating.Lock()
+		defer h.ablating.Unlock()
+		if key := fmt.Sprint(heads); key != h.knocked {
+			if err := h.ablator.Ablate(heads); err != nil {
+				return err
+			}
+			h.knocked = key
+		}
+		p = h.ablator
+		whole, err := h.p.Resolve(f.Sentence)
+		if err != nil {
+			return err
+		}
+		a := whole.Predictions[0]
+		f.Whole = fmt.Sprintf("The whole model answers %q (%.1f%%).", a.AnswerWord, 100*a.WordProbs[a.Answer])
+	}
+	if f.TwinSentence != "" {
+		tw, err := p.Twins(f.Sentence, f.TwinSentence)
+		f.Twin = tw
+		return err
+	}
+	res, err := p.Resolve(f.Sentence)
+	if err != nil {
+		return err
+	}
+	f.Result = res
+	return p.Attribute(&res.Predictions[0])
 }
 
 // errorStatus is the status of a sentence that got no answer: the server's

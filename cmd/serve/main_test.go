@@ -4,13 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -18,8 +21,11 @@ import (
 	"time"
 
 	"itformer/cmd/internal/cli"
+	"itformer/configs"
+	"itformer/history"
 	"itformer/inference"
 	"itformer/inference/inferencetest"
+	"itformer/train"
 )
 
 var (
@@ -28,16 +34,110 @@ var (
 	loadErr  error
 )
 
-// testServer serves the embedded model on loopback.
+// testServer serves the embedded model, and its history if it has one, on loopback.
 func testServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	h, err := cli.LoadHistory("")
+	return testServerWith(t, h, err)
+}
+
+// testServerWith serves the embedded model with the history h (or none, for
+// the reason histErr).
+func testServerWith(t *testing.T, h *history.History, histErr error) *httptest.Server {
 	t.Helper()
 	loadOnce.Do(func() { shared, loadErr = cli.LoadModel("") })
 	if loadErr != nil {
 		t.Fatal(loadErr)
 	}
-	ts := httptest.NewServer(newHandler(shared))
+	ts := httptest.NewServer(newHandler(shared, h, histErr))
 	t.Cleanup(ts.Close)
 	return ts
+}
+
+var played struct {
+	once sync.Once
+	h    *history.History
+	err  error
+}
+
+// playbackHistory is the embedded model's history or, while the embedded
+// model predates histories, that of a one-epoch run of configs/tiny.json
+// trained here, so that the playback is always tested on a real run's file.
+func playbackHistory(t *testing.T) *history.History {
+	t.Helper()
+	played.once.Do(func() {
+		if played.h, played.err = cli.LoadHistory(""); !errors.Is(played.err, fs.ErrNotExist) {
+			return
+		}
+		tell("cmd/serve: the embedded model has no history.json; the playback test trains a one-epoch tiny run for one")
+		dir, err := os.MkdirTemp("", "itformer-history-")
+		if err != nil {
+			played.err = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		cfg, err := configs.Load("tiny.json", "train.epochs=1")
+		if err != nil {
+			played.err = err
+			return
+		}
+		if _, played.err = train.Run(cfg, train.Options{OutDir: dir}); played.err == nil {
+			played.h, played.err = cli.LoadHistory(dir)
+		}
+	})
+	if played.err != nil {
+		t.Fatal(played.err)
+	}
+	return played.h
+}
+
+// GET /history.json serves the history the handler was given, and a 404
+// whose JSON says why when there is none; the page fetches it from there.
+func TestHistoryEndpoint(t *testing.T) {
+	h := &history.History{Format: history.Format, Layers: 1, Heads: 1, StepsPerEpoch: 1, SupervisedLayer: -1, SupervisedHead: -1}
+	want, err := h.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		h       *history.History
+		err     error
+		code    int
+		content string
+	}{
+		{"served", h, nil, http.StatusOK, string(want)},
+		{"missing", nil, fs.ErrNotExist, http.StatusNotFound, "trained before training recorded one"},
+		{"broken", nil, errors.New("history.json: point 3 is wrong"), http.StatusNotFound, "point 3 is wrong"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := testServerWith(t, tc.h, tc.err)
+			resp, err := http.Get(ts.URL + historyPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tc.code || resp.Header.Get("Content-Type") != "application/json" || !strings.Contains(string(body), tc.content) {
+				t.Errorf("status %d (%s), body %.200s; want %d with %q", resp.StatusCode, resp.Header.Get("Content-Type"), body, tc.code, tc.content)
+			}
+			if tc.code == http.StatusNotFound && !json.Valid(body) {
+				t.Errorf("the 404's body is not JSON: %s", body)
+			}
+			_, page := get(t, ts, nil)
+			if !strings.Contains(page, `id="history"`) || !strings.Contains(page, `"src":"/history.json"`) {
+				t.Errorf("the page has no playback section fetching %s", historyPath)
+			}
+			resp, err = http.Post(ts.URL+historyPath, "text/plain", strings.NewReader("x"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusMethodNotAllowed {
+				t.Errorf("POST %s: status %d, want 405", historyPath, resp.StatusCode)
+			}
+		})
+	}
 }
 
 func get(t *testing.T, ts *httptest.Server, query url.Values) (int, string) {
@@ -260,8 +360,14 @@ func TestRunServesUntilCancelled(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("run did not stop")
 	}
-	if errOut.Len() > 0 {
-		t.Errorf("stderr: %s", errOut.String())
+	// Nothing on stderr, but for the warning that the embedded model, until
+	// it is retrained, has no history for the playback.
+	stderr := errOut.String()
+	if _, histErr := cli.LoadHistory(""); histErr != nil {
+		stderr = strings.Replace(stderr, "warning: no training history for the page's playback: "+histErr.Error()+"\n", "", 1)
+	}
+	if stderr != "" {
+		t.Errorf("stderr: %s", stderr)
 	}
 }
 
@@ -298,7 +404,7 @@ func TestBrokenModelIsAnErrorPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(newHandler(broken))
+	ts := httptest.NewServer(newHandler(broken, nil, fs.ErrNotExist))
 	defer ts.Close()
 	code, body := get(t, ts, url.Values{"sentence": {"A dog ate the food because it was hungry"}})
 	if code != http.StatusInternalServerError || !strings.Contains(body, `<p class="error" id="error" role="alert">`) ||
@@ -318,5 +424,41 @@ func TestLoopbackOnly(t *testing.T) {
 		if got := loopbackOnly(addr); got != want {
 			t.Errorf("loopbackOnly(%q) = %v, want %v", addr, got, want)
 		}
+	}
+}
+
+// The form's twin box and ablation boxes reach the answer; bad values are
+// the request's fault, with a message naming them.
+func TestTwinAndAblationRequests(t *testing.T) {
+	ts := testServer(t)
+	const mission = "A dog ate the food because it was hungry"
+	for _, tc := range []struct {
+		name  string
+		query url.Values
+		code  int
+		want  []string
+	}{
+		{"ablate", url.Values{"sentence": {mission}, "ablate": {"L3H2", "L1H1"}}, http.StatusOK,
+			[]string{"Heads knocked out:</strong> L1H1, L3H2.", "The whole model answers &#34;dog&#34;", `value="L1H1" checked`, `value="L3H2" checked`}},
+		{"bad head", url.Values{"sentence": {mission}, "ablate": {"L9H1"}}, http.StatusBadRequest,
+			[]string{"knock out: &#34;L9H1&#34;: this model has layers 1-"}},
+		{"twin", url.Values{"sentence": {mission}, "twin": {"A dog ate the food because it was tasty"}}, http.StatusOK,
+			[]string{`id="twin-view"`, `<tr class="differs"><td class="w">hungry</td><td class="w">tasty</td>`, "The answer changed"}},
+		{"twin without it", url.Values{"sentence": {mission}, "twin": {"A dog ate the food"}}, http.StatusBadRequest,
+			[]string{`no pronoun &#34;it&#34;`}},
+		{"long twin", url.Values{"sentence": {mission}, "twin": {strings.Repeat("a", maxSentence+1)}}, http.StatusBadRequest,
+			[]string{fmt.Sprintf("the twin sentence is %d bytes long", maxSentence+1)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, body := get(t, ts, tc.query)
+			if code != tc.code {
+				t.Errorf("status %d, want %d", code, tc.code)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("the page lacks %q", w)
+				}
+			}
+		})
 	}
 }

@@ -23,7 +23,7 @@ func TestCommandsAgreeOnUsageMistakes(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"train", "infer", "explain", "serve", "experiment", "bench", "reliability", "explaineval"} {
+	for _, name := range []string{"train", "infer", "explain", "serve", "experiment", "bench", "reliability", "explaineval", "history"} {
 		cmd := exec.Command(filepath.Join(bin, name), "-no-such-flag")
 		var stderr strings.Builder
 		cmd.Stderr = &stderr

@@ -5,6 +5,7 @@ import (
 	"itformer/cmd/internal/defaultmodel"
 	"itformer/config"
 	"itformer/configs"
+	"itformer/history"
 	"itformer/inference"
 )
 
@@ -40,4 +41,14 @@ func ConfigName(path string) string {
 		return "configs/" + configs.Default + " (built in)"
 	}
 	return path
+}
+
+// LoadHistory reads the history.json (package history) of the run at path (a
+// run folder or its checkpoint.json), or the embedded default model's when
+// path is empty. An error wrapping fs.ErrNotExist means the run has none.
+func LoadHistory(path string) (*history.History, error) {
+	if path == "" {
+		return defaultmodel.History()
+	}
+	return history.Load(path)
 }

@@ -7,6 +7,9 @@
 // with configs/default.json and its seed; training is deterministic, so that
 // command reproduces the embedded weights bit for bit. The test beside this
 // file fails if the model's config drifts from configs/default.json.
+//
+// The run's history.json (package history: the probe sentences' attention as
+// it was learned) is embedded with it, for the page's playback.
 package defaultmodel
 
 import (
@@ -14,9 +17,14 @@ import (
 	"fmt"
 
 	"itformer/checkpoint"
+	"itformer/history"
 )
 
-//go:embed model/checkpoint.json model/*.safetensors
+// The JSON files are checkpoint.json, config.json, metrics.json and, once the
+// model is trained by a train that records it, history.json: a pattern that
+// names history.json alone would fail to build without it.
+//
+//go:embed model/*.json model/*.safetensors
 var embedded embed.FS
 
 // Load reads and verifies the embedded checkpoint.
@@ -26,4 +34,14 @@ func Load() (*checkpoint.Checkpoint, error) {
 		return nil, fmt.Errorf("the embedded default model: %w", err)
 	}
 	return ck, nil
+}
+
+// History reads the embedded model's history.json; an error wrapping
+// fs.ErrNotExist means the model was trained before histories were recorded.
+func History() (*history.History, error) {
+	h, err := history.LoadFS(embedded, "model/"+history.FileName)
+	if err != nil {
+		return nil, fmt.Errorf("the embedded default model's history: %w", err)
+	}
+	return h, nil
 }

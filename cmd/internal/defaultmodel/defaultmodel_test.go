@@ -1,10 +1,13 @@
 package defaultmodel
 
 import (
+	"errors"
+	"io/fs"
 	"reflect"
 	"testing"
 
 	"itformer/configs"
+	"itformer/model"
 	"itformer/train"
 )
 
@@ -31,5 +34,33 @@ func TestEmbeddedModelMatchesDefaultConfig(t *testing.T) {
 func TestModelFolderIsARunFolder(t *testing.T) {
 	if err := train.CheckOutDir("model", false); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The embedded history, once the model is retrained with it, describes this
+// model: its sizes, its supervised head, and every epoch of its config.
+func TestEmbeddedHistoryFitsTheModel(t *testing.T) {
+	h, err := History()
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skip("the embedded model has no history.json yet: retrain it (see the package doc)")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, cfg := ck.Meta.Model, ck.Meta.Config
+	sl, sh := model.SupervisedHead(m)
+	if h.Layers != m.Layers || h.Heads != m.Heads || h.SupervisedLayer != sl || h.SupervisedHead != sh {
+		t.Errorf("history of %d x %d heads, supervised (%d, %d); the model has %d x %d, (%d, %d)",
+			h.Layers, h.Heads, h.SupervisedLayer, h.SupervisedHead, m.Layers, m.Heads, sl, sh)
+	}
+	if last := h.Points[len(h.Points)-1]; last.Step != cfg.Train.Epochs*h.StepsPerEpoch {
+		t.Errorf("the last point is at step %d, want the end of epoch %d (%d)", last.Step, cfg.Train.Epochs, cfg.Train.Epochs*h.StepsPerEpoch)
+	}
+	if _, _, ok := h.Probe("mission"); !ok {
+		t.Error("the history has no mission probe")
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"math"
 	"unicode/utf8"
 
+	"itformer/history"
 	"itformer/inference"
 )
 
@@ -30,6 +31,8 @@ var (
 	pageCSS string
 	//go:embed page.js
 	pageJS string
+	//go:embed history.js
+	historyJS string
 
 	tmpl = template.Must(template.New("page").Parse(pageTemplate))
 )
@@ -37,7 +40,8 @@ var (
 // ContentSecurityPolicy allows the page's inline style and script and nothing
 // from anywhere else. The page carries it in a meta tag; a server may also send
 // it as a header.
-const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'"
+// connect-src 'self' lets a served page fetch its model's history (Form.HistoryURL).
+const ContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'self'; form-action 'self'; base-uri 'none'"
 
 // Options choose what the page shows first. Numbers are 1-based, as on the
 // command line; 0 (or out of range) means the default.
@@ -48,6 +52,9 @@ type Options struct {
 	Layer, Head int
 	// Word is the chosen word, whose lines the head views draw; default the first pronoun.
 	Word int
+	// History, if not nil, is embedded in the page for its playback of
+	// attention as it was learned (package history).
+	History *history.History
 }
 
 // Form is the page of a server: a text input, and below it an error or the
@@ -58,6 +65,19 @@ type Form struct {
 	Error    string                // shown above the result if not empty
 	MaxBytes int                   // the input's maxlength, if > 0
 	Result   *inference.Resolution // nil before the first sentence, or on error
+	// HistoryURL, if not empty, is where the page fetches the model's
+	// history.json for its playback (instead of Options.History).
+	HistoryURL string
+	// TwinSentence is the second input's value; Twin, if not nil, compares
+	// the two sentences (and Result is its first).
+	TwinSentence string
+	Twin         *inference.Twin
+	// ModelLayers and ModelHeads size the ablation checkboxes; Ablate names
+	// the heads checked ("L2H1"), and Whole says what the whole model
+	// answers when some are knocked out.
+	ModelLayers, ModelHeads int
+	Ablate                  []string
+	Whole                   string
 	Options
 }
 
@@ -66,7 +86,7 @@ func WritePage(w io.Writer, res *inference.Resolution, opts Options) error {
 	if res == nil {
 		return fmt.Errorf("viz: no resolution to draw")
 	}
-	return write(w, res, nil, "", opts)
+	return write(w, res, nil, "", opts, newHistoryView(opts.History, ""), nil)
 }
 
 // WriteForm writes a server's page: the form, then f.Error or f.Result.
@@ -75,21 +95,32 @@ func WriteForm(w io.Writer, f Form) error {
 	if action == "" {
 		action = "/"
 	}
-	fv := &formView{Action: action, Sentence: f.Sentence, MaxBytes: f.MaxBytes}
+	fv := &formView{Action: action, Sentence: f.Sentence, TwinSentence: f.TwinSentence, MaxBytes: f.MaxBytes}
 	if f.Layer > 0 && f.Head > 0 {
 		fv.Layer, fv.Head = f.Layer, f.Head // until a result says which head is shown
 	}
-	return write(w, f.Result, fv, f.Error, f.Options)
+	if f.ModelLayers > 0 && f.ModelHeads > 0 {
+		fv.Ablation = newAblationView(f.ModelLayers, f.ModelHeads, f.Ablate, f.Whole)
+	}
+	opts := f.Options
+	hv := newHistoryView(opts.History, f.HistoryURL)
+	opts.History = nil
+	res := f.Result
+	if f.Twin != nil {
+		res = f.Twin.A
+	}
+	return write(w, res, fv, f.Error, opts, hv, f.Twin)
 }
 
-func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string, opts Options) error {
+func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string, opts Options, hv *historyView, twin *inference.Twin) error {
 	p := page{
-		Title:  opts.Title,
-		CSP:    ContentSecurityPolicy,
-		Style:  template.CSS(pageCSS),
-		Script: template.JS(pageJS),
-		Form:   form,
-		Error:  errMsg,
+		Title:   opts.Title,
+		CSP:     ContentSecurityPolicy,
+		Style:   template.CSS(pageCSS),
+		Script:  template.JS(pageJS + historyJS),
+		Form:    form,
+		Error:   errMsg,
+		History: hv,
 	}
 	if p.Title == "" {
 		p.Title = `itformer: what does "it" refer to?`
@@ -102,6 +133,9 @@ func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string
 		p.R = r
 		if form != nil {
 			form.Layer, form.Head = r.Layer+1, r.Head+1
+		}
+		if twin != nil && len(twin.A.Predictions) > 0 && len(twin.B.Predictions) > 0 {
+			p.Twin = newTwinView(twin, r.Layer, r.Head)
 		}
 	}
 	var buf bytes.Buffer
@@ -120,10 +154,39 @@ type page struct {
 	Form       *formView
 	Error      string
 	R          *result
+	History    *historyView // nil: no playback section
+	Twin       *twinView    // nil: no second sentence
+}
+
+// historyView is the playback section: the history itself, or where to
+// fetch it, and the head colours of the other pictures.
+type historyView struct {
+	Config historyConfig
+	Data   *history.History // nil when fetched from Config.Src
+}
+
+type historyConfig struct {
+	Src    string   `json:"src,omitempty"`
+	Colors []string `json:"colors"`
+}
+
+func newHistoryView(h *history.History, url string) *historyView {
+	if h == nil && url == "" {
+		return nil
+	}
+	hv := &historyView{Config: historyConfig{Colors: headColors}}
+	if h != nil {
+		hv.Data = h
+	} else {
+		hv.Config.Src = url
+	}
+	return hv
 }
 
 type formView struct {
 	Action, Sentence string
+	TwinSentence     string
+	Ablation         *ablationView // nil: no ablation control
 	MaxBytes         int
 	Layer, Head      int // 1-based; kept in hidden inputs so a new sentence keeps the selection
 }
@@ -144,6 +207,12 @@ type result struct {
 	GridStyle         template.CSS // the head views' grid: one column per head
 	Summary           string
 	Data              data
+	// The explanation views of the first prediction (explain.go), and the
+	// heads knocked out.
+	Rollout      *rolloutView
+	Attribution  *attributionView
+	Ablated      []string
+	AblationRule string
 }
 
 type token struct {
@@ -357,6 +426,11 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 		}
 	}
 	r.Summary = summary(res.Tokens, res.Attention[r.Layer][r.Head][r.Word], r.Layer, r.Head)
+	if len(res.Predictions) > 0 {
+		r.Rollout = newRolloutView(res.Predictions[0])
+		r.Attribution = newAttributionView(res.Predictions[0])
+	}
+	r.Ablated, r.AblationRule = res.Ablated, AblationRule
 
 	r.Data = data{Tokens: res.Tokens, Attention: rounded(res.Attention),
 		Layer: r.Layer, Head: r.Head, Word: r.Word, Top: top, RowH: rowH,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"regexp"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"itformer/cmd/internal/cli"
+	"itformer/history"
 	"itformer/inference"
 	itmodel "itformer/model"
 )
@@ -329,5 +331,77 @@ func TestLongWordsAreCut(t *testing.T) {
 	html := render(t, res, Options{})
 	if !strings.Contains(html, ">supercalifrag…<title>supercalifragilisticexpialidocious</title>") {
 		t.Error("a long word is not cut in the head view, with its whole text as a tooltip")
+	}
+}
+
+// The playback section: a standalone page embeds the history it is given, a
+// served page names where to fetch it, and a page with neither has none.
+func TestHistorySection(t *testing.T) {
+	res := resolve(t, "A dog ate the food because it was hungry")
+	h := history.New(1, 1, [2]int{-1, -1}, 4, []history.Probe{{Name: "p</script>", Text: "a dog it", Tokens: []string{"a", "dog", "it"},
+		Pronoun: 2, Antecedent: 1, Candidates: [2]int{1, 1}}})
+	h.Add(history.Point{Readings: []history.Reading{{Attention: [][][]float64{{{0.2, 0.7, 0.1}}}, CandidateProbabilities: [2]float64{0.9, 0.9}}}})
+	dataRe := regexp.MustCompile(`(?s)<script type="application/json" id="history-data">(.*?)</script>`)
+
+	page := render(t, res, Options{History: h})
+	m := dataRe.FindStringSubmatch(page)
+	if m == nil || !strings.Contains(page, `id="history-config"`) {
+		t.Fatal("the standalone page does not embed the history")
+	}
+	got, err := history.Parse([]byte(m[1]), "embedded")
+	if err != nil || got.Probes[0].Name != "p</script>" || got.Points[0].Readings[0].Attention[0][0][1] != 0.7 {
+		t.Errorf("the embedded history reads back as %+v, %v", got, err)
+	}
+
+	var buf bytes.Buffer
+	if err := WriteForm(&buf, Form{HistoryURL: "/history.json"}); err != nil {
+		t.Fatal(err)
+	}
+	if form := buf.String(); dataRe.MatchString(form) || !strings.Contains(form, `"src":"/history.json"`) {
+		t.Error("the served page should name /history.json and embed nothing")
+	}
+	if plain := render(t, res, Options{}); strings.Contains(plain, `id="history"`) {
+		t.Error("a page without a history has a playback section")
+	}
+}
+
+// The explanation views: the rollout (a row per layer) and its definition
+// on every page; the attribution when the answer was attributed; the heads
+// knocked out; and, on a served page, the ablation boxes and a twin's
+// aligned rows.
+func TestExplanationViews(t *testing.T) {
+	res := resolve(t, "A dog ate the food because it was hungry")
+	c := model.Config()
+	plain := render(t, res, Options{})
+	if got := strings.Count(plain, `<tr data-l=`); got != c.Layers || !strings.Contains(plain, `id="rollout-rule"`) || strings.Contains(plain, `id="attribution"`) {
+		t.Errorf("%d rollout rows (want %d), the rule shown %v, an attribution drawn %v before Attribute",
+			got, c.Layers, strings.Contains(plain, `id="rollout-rule"`), strings.Contains(plain, `id="attribution"`))
+	}
+	if err := model.Attribute(&res.Predictions[0]); err != nil {
+		t.Fatal(err)
+	}
+	res.Ablated = []string{"L1H2"}
+	page := render(t, res, Options{})
+	ig := res.Predictions[0].Attribution.IntegratedGradients
+	if !strings.Contains(page, `id="attribution"`) || !strings.Contains(html.UnescapeString(page), ">"+signed(ig[1])+"</td>") ||
+		!strings.Contains(page, "Heads knocked out:</strong> L1H2.") {
+		t.Errorf("the attributed, ablated page lacks the attribution (dog %s) or the knocked-out line", signed(ig[1]))
+	}
+
+	tw, err := model.Twins("A dog ate the food because it was hungry", "A dog ate the food because it was tasty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteForm(&buf, Form{Sentence: "x", Twin: tw, ModelLayers: c.Layers, ModelHeads: c.Heads, Ablate: []string{"L2H1"}}); err != nil {
+		t.Fatal(err)
+	}
+	form := buf.String()
+	rows := regexp.MustCompile(`(?s)<table class="twin-table".*?</table>`).FindString(form)
+	if got := strings.Count(rows, `<tr class="">`) + strings.Count(rows, `<tr class="differs">`); got != len(tw.Words) || strings.Count(rows, `<tr class="differs">`) != 1 {
+		t.Errorf("the twin table has %d rows (%d differing), want %d and 1", got, strings.Count(rows, `<tr class="differs">`), len(tw.Words))
+	}
+	if got := strings.Count(form, `name="ablate"`); got != c.Layers*c.Heads || !strings.Contains(form, `value="L2H1" checked`) {
+		t.Errorf("%d ablation boxes, L2H1 checked %v; want %d", got, strings.Contains(form, `value="L2H1" checked`), c.Layers*c.Heads)
 	}
 }
