@@ -192,7 +192,24 @@ def main():
 
 
 def blas_name():
-    """The BLAS that libblas.so.3 resolves to (Debian's alternatives), as far as the process sees."""
+    """Which BLAS PyTorch runs on: the library libblas.so.3 resolved to in this process (Debian's
+    alternatives), threadpoolctl's report when it is installed, and the build's BLAS_INFO from
+    torch.__config__.show() ("generic" on Debian: whatever libblas.so.3 is)."""
+    parts = [loaded_blas()]
+    try:
+        import threadpoolctl
+        for d in threadpoolctl.threadpool_info():
+            if d.get("user_api") == "blas":
+                parts.append("threadpoolctl: %s %s, %s threads" % (d.get("internal_api"), d.get("version"), d.get("num_threads")))
+    except ImportError:
+        pass
+    for item in torch.__config__.show().replace(",", "\n").split("\n"):
+        if "BLAS_INFO" in item and "LAPACK" not in item:
+            parts.append("build " + item[item.index("BLAS_INFO"):].strip())
+    return "; ".join(parts)
+
+
+def loaded_blas():
     try:
         with open("/proc/self/maps") as f:
             libs = {l.split()[-1] for l in f if ".so" in l}

@@ -22,12 +22,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"gorgonia.org/tensor"
 
 	"itformer/cmd/internal/cli"
 	"itformer/data"
+	"itformer/model"
 	"itformer/train"
 )
 
@@ -172,13 +174,13 @@ func startTorch(o options, threads int, specPath, dtype string) (*torchProc, err
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s %s: %w (install: apt-get install -y python3-torch python3-numpy libopenblas0)", o.python, o.script, err)
+		return nil, fmt.Errorf("starting %s %s: %w", o.python, o.script, err)
 	}
 	p := &torchProc{threads: threads, cmd: cmd, in: json.NewEncoder(stdin), out: bufio.NewScanner(stdout)}
 	p.out.Buffer(make([]byte, 1<<20), 1<<20)
 	if err := p.read(&p.hello); err != nil {
 		p.close()
-		return nil, fmt.Errorf("%s did not start (%w); it needs Debian's PyTorch: apt-get install -y python3-torch, then -python /usr/bin/python3", o.script, err)
+		return nil, fmt.Errorf("%s %s did not start (%w)", o.python, o.script, err)
 	}
 	return p, nil
 }
@@ -234,6 +236,55 @@ func median(xs []float64) float64 {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
+// torchInstall says how to get the PyTorch side on Debian or Ubuntu.
+const torchInstall = "apt-get install -y python3-torch python3-numpy libopenblas0 (Debian's PyTorch on OpenBLAS), then -python /usr/bin/python3"
+
+// startAllTorch starts one pytorch_step.py per -torch-threads value and
+// checks that it computes Go's objective; it prints which BLAS PyTorch
+// loaded and warns unless it is OpenBLAS, the BLAS the figures assume.
+func startAllTorch(o options, s *goStepper, goLoss [3]float64) ([]*torchProc, error) {
+	dir, err := os.MkdirTemp("", "itformer-bench-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir) // the processes have read both files by the time check returns
+	specPath := filepath.Join(dir, "spec.json")
+	if err := writeSpec(s, specPath); err != nil {
+		return nil, err
+	}
+	if o.script, err = scriptFile(o.script, dir); err != nil {
+		return nil, err
+	}
+	var procs []*torchProc
+	for _, n := range o.threads {
+		p, err := startTorch(o, n, specPath, s.Config.Model.DType)
+		if err == nil {
+			procs = append(procs, p)
+			var tl [3]float64
+			if tl, err = p.check(); err == nil && n == o.threads[0] {
+				reportTorch(p, goLoss, tl)
+			}
+		}
+		if err != nil {
+			for _, p := range procs {
+				p.close()
+			}
+			return nil, err
+		}
+	}
+	return procs, nil
+}
+
+func reportTorch(p *torchProc, goLoss, tl [3]float64) {
+	blas := fmt.Sprint(p.hello["blas"])
+	fmt.Printf("PyTorch %v, BLAS %s\n", p.hello["torch"], blas)
+	if !strings.Contains(strings.ToLower(blas), "openblas") {
+		fmt.Printf("WARNING: PyTorch is not on OpenBLAS, so its figures are not the ones docs/performance.md compares with (the reference BLAS is about 4x slower); install libopenblas0\n")
+	}
+	fmt.Printf("same model: objective on batch 0 before any step: Go %.12g, PyTorch %.12g (relative difference %.1e)\n",
+		goLoss[0], tl[0], math.Abs(goLoss[0]-tl[0])/math.Abs(tl[0]))
+}
+
 func sideBySide(o options) error {
 	s, err := newGoStepper(o)
 	if err != nil {
@@ -241,7 +292,8 @@ func sideBySide(o options) error {
 	}
 	defer s.Close()
 	c := s.Config
-	fmt.Printf("\ntraining step: %s, dtype %s, batch %d x %d tokens, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
+	fmt.Printf("\nGo matrix products: %s\n", model.BLAS())
+	fmt.Printf("training step: %s, dtype %s, batch %d x %d tokens, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
 		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
 	goLoss, err := s.check()
 	if err != nil {
@@ -249,34 +301,12 @@ func sideBySide(o options) error {
 	}
 	var procs []*torchProc
 	if o.only["pytorch"] {
-		dir, err := os.MkdirTemp("", "itformer-bench-")
-		if err != nil {
-			return err
+		if procs, err = startAllTorch(o, s, goLoss); err != nil {
+			// The Go figures still stand on their own.
+			fmt.Printf("PyTorch side skipped: %v\n  to run it: %s\n", err, torchInstall)
 		}
-		defer os.RemoveAll(dir)
-		specPath := filepath.Join(dir, "spec.json")
-		if err := writeSpec(s, specPath); err != nil {
-			return err
-		}
-		if o.script, err = scriptFile(o.script, dir); err != nil {
-			return err
-		}
-		for _, n := range o.threads {
-			p, err := startTorch(o, n, specPath, c.Model.DType)
-			if err != nil {
-				return err
-			}
+		for _, p := range procs {
 			defer p.close()
-			tl, err := p.check()
-			if err != nil {
-				return err
-			}
-			if n == o.threads[0] {
-				fmt.Printf("PyTorch %v, BLAS %v\n", p.hello["torch"], p.hello["blas"])
-				fmt.Printf("same model: objective on batch 0 before any step: Go %.12g, PyTorch %.12g (relative difference %.1e)\n",
-					goLoss[0], tl[0], math.Abs(goLoss[0]-tl[0])/math.Abs(tl[0]))
-			}
-			procs = append(procs, p)
 		}
 	}
 	// Allocations of the Go step, over one block.
