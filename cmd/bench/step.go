@@ -41,7 +41,7 @@ type goStepper struct {
 }
 
 func newGoStepper(o options) (*goStepper, error) {
-	var sets []string
+	sets := slices.Clone(o.sets)
 	if o.dtype != "" {
 		sets = append(sets, "model.dtype="+o.dtype)
 	}
@@ -53,9 +53,15 @@ func newGoStepper(o options) (*goStepper, error) {
 	if err != nil {
 		return nil, err
 	}
-	batches, err := data.Batches(s.Corpus.Train, s.Vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, rand.New(rand.NewSource(cfg.Seed)), true)
+	// A max_len below the corpus's longest sentence (the scaling section's T = 16) keeps the sentences that fit.
+	fit := slices.DeleteFunc(slices.Clone(s.Corpus.Train), func(e data.Example) bool { return len(e.Tokens) > cfg.Model.MaxLen })
+	batches, err := data.Batches(fit, s.Vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, rand.New(rand.NewSource(cfg.Seed)), true)
 	if err != nil {
 		return nil, err
+	}
+	if len(batches) == 0 {
+		s.Close()
+		return nil, fmt.Errorf("no training batch of sentences up to %d tokens", cfg.Model.MaxLen)
 	}
 	return &goStepper{Session: s, batches: batches[:min(32, len(batches))]}, nil
 }
@@ -242,7 +248,7 @@ const torchInstall = "apt-get install -y python3-torch python3-numpy libopenblas
 // startAllTorch starts one pytorch_step.py per -torch-threads value and
 // checks that it computes Go's objective; it prints which BLAS PyTorch
 // loaded and warns unless it is OpenBLAS, the BLAS the figures assume.
-func startAllTorch(o options, s *goStepper, goLoss [3]float64) ([]*torchProc, error) {
+func startAllTorch(o options, s *goStepper, goLoss [3]float64, report bool) ([]*torchProc, error) {
 	dir, err := os.MkdirTemp("", "itformer-bench-")
 	if err != nil {
 		return nil, err
@@ -261,7 +267,7 @@ func startAllTorch(o options, s *goStepper, goLoss [3]float64) ([]*torchProc, er
 		if err == nil {
 			procs = append(procs, p)
 			var tl [3]float64
-			if tl, err = p.check(); err == nil && n == o.threads[0] {
+			if tl, err = p.check(); err == nil && report && n == o.threads[0] {
 				reportTorch(p, goLoss, tl)
 			}
 		}
@@ -301,7 +307,7 @@ func sideBySide(o options) error {
 	}
 	var procs []*torchProc
 	if o.only["pytorch"] {
-		if procs, err = startAllTorch(o, s, goLoss); err != nil {
+		if procs, err = startAllTorch(o, s, goLoss, true); err != nil {
 			// The Go figures still stand on their own.
 			fmt.Printf("PyTorch side skipped: %v\n  to run it: %s\n", err, torchInstall)
 		}
@@ -318,35 +324,12 @@ func sideBySide(o options) error {
 	runtime.ReadMemStats(&after)
 	fmt.Printf("Go step allocates %.1f MB in %.0f allocations\n",
 		float64(after.TotalAlloc-before.TotalAlloc)/float64(o.steps)/1e6, float64(after.Mallocs-before.Mallocs)/float64(o.steps))
-	goMS := []float64{}
-	torchMS := make([][]float64, len(procs))
-	ratios := make([][]float64, len(procs))
 	fmt.Printf("%d rounds of %d steps each", o.rounds, o.steps)
-	for round := 0; round <= o.rounds; round++ { // round 0 warms up
-		fmt.Print(".")
-		var goT time.Duration
-		tT := make([]time.Duration, len(procs))
-		for turn := 0; turn <= len(procs); turn++ {
-			who := (turn + round) % (len(procs) + 1)
-			var err error
-			if who == len(procs) {
-				goT, err = s.steps(o.steps)
-			} else {
-				tT[who], err = procs[who].steps(o.steps)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if round == 0 {
-			continue
-		}
-		goMS = append(goMS, ms(goT))
-		for i := range procs {
-			torchMS[i] = append(torchMS[i], ms(tT[i]))
-			ratios[i] = append(ratios[i], float64(goT)/float64(tT[i]))
-		}
+	t, err := interleave(s, procs, o.rounds, o.steps, func() { fmt.Print(".") })
+	if err != nil {
+		return err
 	}
+	goMS, torchMS, ratios := t.goMS, t.torchMS, t.ratios
 	fmt.Println()
 	sentences := float64(c.Train.BatchSize)
 	fmt.Printf("  %-28s %8.2f ms/step  %6.0f sentences/s\n", "Go (GOMAXPROCS "+fmt.Sprint(runtime.GOMAXPROCS(0))+")", median(goMS), sentences/median(goMS)*1e3)
@@ -359,4 +342,43 @@ func sideBySide(o options) error {
 		fmt.Println("  (a ratio above 1 means the Go step is slower)")
 	}
 	return nil
+}
+
+// timings are per-round mean step times in ms, and Go's over each PyTorch's.
+type timings struct {
+	goMS            []float64
+	torchMS, ratios [][]float64
+}
+
+// interleave runs rounds+1 rounds (the first warms up and is not counted) of
+// one block of steps in Go and in each PyTorch process, in an order that
+// rotates from round to round.
+func interleave(s *goStepper, procs []*torchProc, rounds, steps int, tick func()) (timings, error) {
+	t := timings{torchMS: make([][]float64, len(procs)), ratios: make([][]float64, len(procs))}
+	for round := 0; round <= rounds; round++ {
+		tick()
+		var goT time.Duration
+		tT := make([]time.Duration, len(procs))
+		for turn := 0; turn <= len(procs); turn++ {
+			who := (turn + round) % (len(procs) + 1)
+			var err error
+			if who == len(procs) {
+				goT, err = s.steps(steps)
+			} else {
+				tT[who], err = procs[who].steps(steps)
+			}
+			if err != nil {
+				return t, err
+			}
+		}
+		if round == 0 {
+			continue
+		}
+		t.goMS = append(t.goMS, ms(goT))
+		for i := range procs {
+			t.torchMS[i] = append(t.torchMS[i], ms(tT[i]))
+			t.ratios[i] = append(t.ratios[i], float64(goT)/float64(tT[i]))
+		}
+	}
+	return t, nil
 }
