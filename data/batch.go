@@ -101,6 +101,27 @@ func newBatch(ex []Example, rows []int, v *Vocab, size, seqLen int) Batch {
 	return b
 }
 
+// Trimmed returns the batch padded only to its longest row (at least one
+// token), sharing everything but IDs. Padding is masked out of attention and
+// the loss, so a model run on it gives the same numbers for the real tokens
+// and fewer for the padding: with shuffled batches of the default corpus, most
+// batches' longest sentence is 17 to 19 tokens against max_len 24.
+func (b Batch) Trimmed() Batch {
+	longest := 1
+	for _, n := range b.Lengths {
+		longest = max(longest, n)
+	}
+	if longest >= b.SeqLen {
+		return b
+	}
+	ids := make([]int, b.Size*longest)
+	for r := 0; r < b.Size; r++ {
+		copy(ids[r*longest:(r+1)*longest], b.IDs[r*b.SeqLen:])
+	}
+	b.IDs, b.SeqLen = ids, longest
+	return b
+}
+
 // Mask reports whether (row, pos) is a real token (false for padding,
 // filler rows and positions outside the batch).
 func (b *Batch) Mask(row, pos int) bool {

@@ -157,3 +157,18 @@ func TestBatchesEncodeUnknownAsUnk(t *testing.T) {
 		t.Errorf("first id %d, want UnkID", bs[0].IDs[0])
 	}
 }
+
+// Trimmed keeps every row's tokens and drops only padding columns.
+func TestTrimmedDropsOnlyPadding(t *testing.T) {
+	b := Batch{Size: 2, SeqLen: 5, IDs: []int{7, 8, 9, 0, 0, 4, 5, 0, 0, 0}, Lengths: []int{3, 2}}
+	got := b.Trimmed()
+	if got.SeqLen != 3 || !slices.Equal(got.IDs, []int{7, 8, 9, 4, 5, 0}) {
+		t.Fatalf("Trimmed: SeqLen %d, IDs %v; want 3, [7 8 9 4 5 0]", got.SeqLen, got.IDs)
+	}
+	if b.SeqLen != 5 || b.IDs[3] != 0 || len(b.IDs) != 10 {
+		t.Fatalf("Trimmed changed the batch it was called on: %+v", b)
+	}
+	if full := (Batch{Size: 1, SeqLen: 2, IDs: []int{1, 2}, Lengths: []int{2}}); !slices.Equal(full.Trimmed().IDs, full.IDs) {
+		t.Fatal("a batch already at its longest sentence changed")
+	}
+}

@@ -15,8 +15,8 @@ import (
 // initial weights, the training graph and the optimiser. Run adds evaluation
 // and checkpoints around it; a benchmark can take steps on it directly:
 //
-//	out, err := s.Graph.Run(train.ModelBatch(b)) // forward and backward
-//	err = s.Optimiser.Step(s.Graph.ValueGrads())  // Adam
+//	out, g, err := s.Run(b)                  // forward and backward
+//	err = s.Optimiser.Step(g.ValueGrads())  // Adam
 type Session struct {
 	Config    config.Run
 	Corpus    *data.Corpus
@@ -24,6 +24,46 @@ type Session struct {
 	Params    *model.Params
 	Graph     *model.Graph // the training graph: Config.Train.BatchSize sentences of Config.Model.MaxLen tokens
 	Optimiser *Adam
+
+	shorter map[int]*model.Graph // training graphs for batches whose longest sentence is shorter, built when first needed
+}
+
+// Run runs a training batch forward and backward on a graph padded only to
+// the batch's longest sentence, and returns that graph, whose ValueGrads
+// hold the gradients. Padding is masked, so the loss and gradients are those
+// of the max_len graph, with less work (docs/performance.md). All graphs
+// bind the same Params, and their ValueGrads come in the same order.
+func (s *Session) Run(b data.Batch) (*model.Output, *model.Graph, error) {
+	b = b.Trimmed()
+	g := s.Graph
+	if b.SeqLen != s.Config.Model.MaxLen {
+		var err error
+		if g, err = s.graphFor(b.SeqLen); err != nil {
+			return nil, nil, err
+		}
+	}
+	out, err := g.Run(ModelBatch(b))
+	return out, g, err
+}
+
+func (s *Session) graphFor(seqLen int) (*model.Graph, error) {
+	if g, ok := s.shorter[seqLen]; ok {
+		return g, nil
+	}
+	g, err := model.NewGraph(s.Params, s.graphOptions(seqLen))
+	if err != nil {
+		return nil, fmt.Errorf("building the training graph for %d tokens: %w", seqLen, err)
+	}
+	if s.shorter == nil {
+		s.shorter = map[int]*model.Graph{}
+	}
+	s.shorter[seqLen] = g
+	return g, nil
+}
+
+func (s *Session) graphOptions(seqLen int) model.GraphOptions {
+	c := s.Config
+	return model.GraphOptions{Batch: c.Train.BatchSize, SeqLen: seqLen, Train: true, AttentionSupervision: c.Train.AttentionSupervision}
 }
 
 // NewSession generates the corpus and builds the model for cfg.
@@ -51,17 +91,20 @@ func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 		return nil, err
 	}
 	s.Graph, err = cancellable(ctx, func() (*model.Graph, error) {
-		return model.NewGraph(s.Params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen,
-			Train: true, AttentionSupervision: cfg.Train.AttentionSupervision})
+		return model.NewGraph(s.Params, s.graphOptions(cfg.Model.MaxLen))
 	}, closeGraph)
 	return s, err
 }
 
-// Close releases the training graph.
+// Close releases the training graphs.
 func (s *Session) Close() {
 	if s.Graph != nil {
 		s.Graph.Close()
 	}
+	for _, g := range s.shorter {
+		g.Close()
+	}
+	s.shorter = nil
 }
 
 // checkBatchSizes refuses batches larger than their split. Training batches

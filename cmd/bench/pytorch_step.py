@@ -13,7 +13,7 @@ follows; layer norm is F.layer_norm (eps 1e-5, biased variance), the same functi
 A step is: forward, loss, backward, optimizer.step(), zero_grad(set_to_none=False) and loss.item().
 
 cmd/bench starts this script with the Go model's initial weights and its real training batches
-(32 sentences padded to 16 tokens) in a JSON file, then talks to it over stdin/stdout so that
+(32 sentences, each batch padded to its longest sentence) in a JSON file, then talks to it over stdin/stdout so that
 the Go and PyTorch steps are measured in alternating blocks in one run:
 
     -> {"cmd": "check"}        <- {"loss": ..., "attention_loss": ...} on batch 0, before any step
@@ -60,7 +60,7 @@ class Model:
         p, D, H = self.p, self.D, self.H
         B, T = ids.shape
         dh = D // H
-        X = p["embedding"][ids] * math.sqrt(D) + self.pe
+        X = p["embedding"][ids] * math.sqrt(D) + self.pe[:T]
         real = torch.arange(T)[None, :] < lengths[:, None]
         M = torch.where(real, 0.0, NEG).to(self.dtype)[:, None, None, :]
         supervised = None
@@ -110,7 +110,8 @@ def load(args):
     model = Model(spec["params"], cfg, T, dtype)
     batches = [tuple(torch.tensor(b[k]) for k in ("ids", "lengths", "pronoun", "antecedent", "other"))
                for b in spec["batches"]]
-    batches = [(ids.reshape(-1, T), n, p, a, o) for ids, n, p, a, o in batches]
+    # Each batch is padded to its own longest sentence, as the Go side runs it; T is the longest of all.
+    batches = [(ids.reshape(len(n), -1), n, p, a, o) for ids, n, p, a, o in batches]
     opt = torch.optim.Adam(list(model.p.values()), lr=tr["learning_rate"],
                            betas=(tr["beta1"], tr["beta2"]), eps=tr["adam_eps"])
     return model, batches, opt, tr["attention_supervision"]

@@ -2,7 +2,8 @@ package main
 
 // The training step, in Go and in PyTorch, measured in alternating blocks.
 //
-// Go: model.Graph.Run on a training graph (forward and backward, attention
+// Go: train.Session.Run on a training graph padded to the batch's longest
+// sentence (forward and backward, attention
 // supervision included) and an Adam update of every weight, the loop of
 // train/adam.go, which takes 0.2 ms of a step. PyTorch: pytorch_step.py with the
 // same initial weights and the same batches, one process per thread count,
@@ -68,11 +69,11 @@ func newGoStepper(o options) (*goStepper, error) {
 
 // check runs batch 0 forward and backward, discards the gradients and returns the objective and its parts.
 func (s *goStepper) check() ([3]float64, error) {
-	out, err := s.Graph.Run(train.ModelBatch(s.batches[0]))
+	out, g, err := s.Run(s.batches[0])
 	if err != nil {
 		return [3]float64{}, err
 	}
-	for _, vg := range s.Graph.ValueGrads() {
+	for _, vg := range g.ValueGrads() {
 		g, _ := vg.Grad()
 		g.(*tensor.Dense).Zero()
 	}
@@ -84,11 +85,12 @@ func (s *goStepper) check() ([3]float64, error) {
 func (s *goStepper) steps(n int) (time.Duration, error) {
 	start := time.Now()
 	for i := 0; i < n; i++ {
-		if _, err := s.Graph.Run(train.ModelBatch(s.batches[s.next%len(s.batches)])); err != nil {
+		_, g, err := s.Run(s.batches[s.next%len(s.batches)])
+		if err != nil {
 			return 0, err
 		}
 		s.next++
-		if err := s.Optimiser.Step(s.Graph.ValueGrads()); err != nil {
+		if err := s.Optimiser.Step(g.ValueGrads()); err != nil {
 			return 0, err
 		}
 	}
@@ -141,6 +143,7 @@ func writeSpec(s *goStepper, path string) error {
 		sp.Params[ps.Name] = raw
 	}
 	for _, b := range s.batches {
+		b = b.Trimmed() // as Session.Run pads it: to its longest sentence
 		sp.Batches = append(sp.Batches, map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
 			"antecedent": b.Antecedent, "other": spreadPartner(b)})
 	}
@@ -299,7 +302,7 @@ func sideBySide(o options) error {
 	defer s.Close()
 	c := s.Config
 	fmt.Printf("\nGo matrix products: %s\n", model.BLAS())
-	fmt.Printf("training step: %s, dtype %s, batch %d x %d tokens, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
+	fmt.Printf("training step: %s, dtype %s, batch %d sentences padded to the longest (max_len %d), d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
 		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
 	goLoss, err := s.check()
 	if err != nil {
@@ -315,7 +318,10 @@ func sideBySide(o options) error {
 			defer p.close()
 		}
 	}
-	// Allocations of the Go step, over one block.
+	// Allocations of the Go step, over one block, once every batch length has its graph.
+	if _, err := s.steps(len(s.batches)); err != nil {
+		return err
+	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	if _, err := s.steps(o.steps); err != nil {
