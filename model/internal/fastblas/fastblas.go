@@ -67,11 +67,11 @@ func valid(tA, tB blas.Transpose, m, n, k, la, lda, lb, ldb, lc, ldc int) bool {
 type float interface{ float32 | float64 }
 
 // kernel describes one dtype's micro-kernel: it adds alpha·A·B to a
-// mr × nr block of C, strides in bytes.
+// mr × nr block of C, or writes it there, strides in bytes.
 type kernel[T float] struct {
 	nr   int // columns per block
 	size int // bytes per element
-	run  func(k int, a *T, rs, cs int, b *T, ldb int, c *T, ldc int, alpha T)
+	run  func(k int, a *T, rs, cs int, b *T, ldb int, c *T, ldc int, alpha T, add bool)
 	pool *sync.Pool
 }
 

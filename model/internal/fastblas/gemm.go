@@ -8,11 +8,15 @@ package fastblas
 // strides). B is read in place when it is not transposed; a transposed B,
 // and the last partial column block of either, are first copied into
 // zero-padded k × nr panels. Partial tiles are computed into a scratch tile
-// and added to C.
+// and added to (or, with beta = 0, copied into) C.
 func gemm[T float](kr kernel[T], transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
-	scale(beta, c, m, n, ldc)
 	if alpha == 0 {
+		scale(beta, c, m, n, ldc)
 		return
+	}
+	add := beta != 0 // beta = 0: the kernels write every element of C once
+	if add {
+		scale(beta, c, m, n, ldc)
 	}
 	ars, acs := lda, 1 // A's element (i, l) is a[i*ars + l*acs]
 	if transA {
@@ -39,13 +43,16 @@ func gemm[T float](kr kernel[T], transA, transB bool, m, n, k int, alpha T, a []
 				bPtr, bld = &b[j0], ldb*sz
 			}
 			if h == mr && w == nr {
-				kr.run(k, aPtr, rs, cs, bPtr, bld, &c[i0*ldc+j0], ldc*sz, alpha)
+				kr.run(k, aPtr, rs, cs, bPtr, bld, &c[i0*ldc+j0], ldc*sz, alpha, add)
 				continue
 			}
-			clear(tile)
-			kr.run(k, aPtr, rs, cs, bPtr, bld, &tile[0], nr*sz, alpha)
+			kr.run(k, aPtr, rs, cs, bPtr, bld, &tile[0], nr*sz, alpha, false)
 			for r := 0; r < h; r++ {
 				row := c[(i0+r)*ldc+j0 : (i0+r)*ldc+j0+w]
+				if !add {
+					copy(row, tile[r*nr:r*nr+w])
+					continue
+				}
 				for j := range row {
 					row[j] += tile[r*nr+j]
 				}

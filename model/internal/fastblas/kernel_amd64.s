@@ -2,7 +2,8 @@
 
 #include "textflag.h"
 
-// The micro-kernels: C[0:4, 0:w] += alpha * A[0:4, 0:k] · B[0:k, 0:w], with
+// The micro-kernels: C[0:4, 0:w] += alpha * A[0:4, 0:k] · B[0:k, 0:w] (or =,
+// when add is false: beta = 0 needs no pass clearing C first), with
 // w = 8 float64s or 16 float32s (two YMM registers per row of C). A is read
 // by its row and column strides in bytes (rs, cs), so a transposed A needs
 // no copy; B's rows are contiguous w-wide panels ldb bytes apart; C's rows
@@ -10,8 +11,8 @@
 // every k adds one FMA per register, in the order k = 0, 1, ..., so the
 // rounding is that of a plain loop over k with one rounding per step.
 
-// func kern4x8f64(k int, a *float64, rs, cs int, b *float64, ldb int, c *float64, ldc int, alpha float64)
-TEXT ·kern4x8f64(SB), NOSPLIT, $0-72
+// func kern4x8f64(k int, a *float64, rs, cs int, b *float64, ldb int, c *float64, ldc int, alpha float64, add bool)
+TEXT ·kern4x8f64(SB), NOSPLIT, $0-73
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ rs+16(FP), R8
@@ -54,6 +55,9 @@ loop64:
 
 store64:
 	VBROADCASTSD alpha+64(FP), Y14
+	MOVBLZX      add+72(FP), AX
+	TESTQ        AX, AX
+	JEQ          overwrite64
 	VMOVUPD      (DX), Y8
 	VMOVUPD      32(DX), Y9
 	VFMADD231PD  Y0, Y14, Y8
@@ -84,8 +88,31 @@ store64:
 	VZEROUPPER
 	RET
 
-// func kern4x16f32(k int, a *float32, rs, cs int, b *float32, ldb int, c *float32, ldc int, alpha float32)
-TEXT ·kern4x16f32(SB), NOSPLIT, $0-68
+overwrite64:
+	VMULPD        Y0, Y14, Y0
+	VMULPD        Y1, Y14, Y1
+	VMOVUPD      Y0, (DX)
+	VMOVUPD      Y1, 32(DX)
+	ADDQ         R11, DX
+	VMULPD        Y2, Y14, Y2
+	VMULPD        Y3, Y14, Y3
+	VMOVUPD      Y2, (DX)
+	VMOVUPD      Y3, 32(DX)
+	ADDQ         R11, DX
+	VMULPD        Y4, Y14, Y4
+	VMULPD        Y5, Y14, Y5
+	VMOVUPD      Y4, (DX)
+	VMOVUPD      Y5, 32(DX)
+	ADDQ         R11, DX
+	VMULPD        Y6, Y14, Y6
+	VMULPD        Y7, Y14, Y7
+	VMOVUPD      Y6, (DX)
+	VMOVUPD      Y7, 32(DX)
+	VZEROUPPER
+	RET
+
+// func kern4x16f32(k int, a *float32, rs, cs int, b *float32, ldb int, c *float32, ldc int, alpha float32, add bool)
+TEXT ·kern4x16f32(SB), NOSPLIT, $0-69
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ rs+16(FP), R8
@@ -128,6 +155,9 @@ loop32:
 
 store32:
 	VBROADCASTSS alpha+64(FP), Y14
+	MOVBLZX      add+68(FP), AX
+	TESTQ        AX, AX
+	JEQ          overwrite32
 	VMOVUPS      (DX), Y8
 	VMOVUPS      32(DX), Y9
 	VFMADD231PS  Y0, Y14, Y8
@@ -155,5 +185,28 @@ store32:
 	VFMADD231PS  Y7, Y14, Y9
 	VMOVUPS      Y8, (DX)
 	VMOVUPS      Y9, 32(DX)
+	VZEROUPPER
+	RET
+
+overwrite32:
+	VMULPS        Y0, Y14, Y0
+	VMULPS        Y1, Y14, Y1
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      Y1, 32(DX)
+	ADDQ         R11, DX
+	VMULPS        Y2, Y14, Y2
+	VMULPS        Y3, Y14, Y3
+	VMOVUPS      Y2, (DX)
+	VMOVUPS      Y3, 32(DX)
+	ADDQ         R11, DX
+	VMULPS        Y4, Y14, Y4
+	VMULPS        Y5, Y14, Y5
+	VMOVUPS      Y4, (DX)
+	VMOVUPS      Y5, 32(DX)
+	ADDQ         R11, DX
+	VMULPS        Y6, Y14, Y6
+	VMULPS        Y7, Y14, Y7
+	VMOVUPS      Y6, (DX)
+	VMOVUPS      Y7, 32(DX)
 	VZEROUPPER
 	RET
