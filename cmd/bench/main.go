@@ -48,6 +48,7 @@ type options struct {
 	threads       []int
 	sentence      string
 	sets          []string // config overrides of the scaling section
+	plotDir       string   // where the scaling section draws its plots ("" for none)
 }
 
 func main() {
@@ -74,6 +75,7 @@ func run(args []string) error {
 	python := fs.String("python", "/usr/bin/python3", "Python with Debian's python3-torch")
 	script := fs.String("script", "", "the PyTorch step script (default: cmd/bench/pytorch_step.py, built in)")
 	threads := fs.String("torch-threads", "2,1", "torch.set_num_threads values to compare, comma-separated")
+	plotDir := fs.String("plot", "", "scaling: also draw scaling-seqlen.png and scaling-dmodel.png into this folder (e.g. docs)")
 	sentence := fs.String("sentence", "A dog ate the food because it was hungry", "the sentence for the infer section")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, os.Stdout); err != nil {
@@ -83,7 +85,7 @@ func run(args []string) error {
 		return err
 	}
 	o := options{only: map[string]bool{}, config: *config, dtype: *dtype, rounds: *rounds, steps: *steps,
-		python: *python, script: *script, sentence: *sentence}
+		python: *python, script: *script, sentence: *sentence, plotDir: *plotDir}
 	for _, s := range strings.Split(*only, ",") {
 		if s = strings.TrimSpace(s); !slices.Contains(sections, s) {
 			return fs.Mistake("-only: unknown section %q (want %s)", s, strings.Join(sections, ", "))

@@ -9,15 +9,17 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime"
 
+	"itformer/experiment"
 	"itformer/model"
 )
 
-// scaleSizes: T at the default d_model, d_model at the default T (24), and
-// the corner that the 1.5x goal names.
+// scaleSizes (T, d_model): T at the default d_model, d_model at the default
+// max_len (24), and the largest of both.
 var scaleSizes = [][2]int{
-	{16, 32}, {32, 32}, {64, 32}, {128, 32},
+	{16, 32}, {24, 32}, {32, 32}, {64, 32}, {128, 32},
 	{24, 64}, {24, 128}, {24, 256},
 	{128, 256},
 }
@@ -29,27 +31,80 @@ func scaling(o options) error {
 		fmt.Printf(" %12s %9s", fmt.Sprintf("PyTorch %dt", n), "Go/PyT")
 	}
 	fmt.Println()
+	var rows []scaleResult
 	for _, size := range scaleSizes {
-		if err := scaleRow(o, size[0], size[1]); err != nil {
+		r, err := scaleRow(o, size[0], size[1])
+		if err != nil {
 			return fmt.Errorf("T %d, d_model %d: %w", size[0], size[1], err)
 		}
+		rows = append(rows, r)
 	}
 	fmt.Println("(medians of interleaved rounds; Go/PyT is the median of per-round ratios, above 1 when Go is slower)")
+	if o.plotDir == "" {
+		return nil
+	}
+	return plotScaling(o, rows)
+}
+
+// scaleResult is one size's medians: Go's step and each PyTorch thread count's, in ms.
+type scaleResult struct {
+	T, d    int
+	goMS    float64
+	torchMS []float64
+}
+
+// plotScaling draws the T sweep and the d_model sweep, each Go beside every
+// PyTorch thread count, into -plot's folder.
+func plotScaling(o options, rows []scaleResult) error {
+	sweeps := []struct {
+		file, title, x string
+		pick           func(r scaleResult) (float64, bool)
+	}{
+		{"scaling-seqlen.png", "training step against the padded length T (d_model 32)", "T (tokens per sentence)",
+			func(r scaleResult) (float64, bool) { return float64(r.T), r.d == 32 }},
+		{"scaling-dmodel.png", "training step against d_model (T 24, d_ff = 2 d_model)", "d_model",
+			func(r scaleResult) (float64, bool) { return float64(r.d), r.T == 24 }},
+	}
+	for _, sw := range sweeps {
+		curves := []experiment.Curve{{Name: "Go"}}
+		for _, n := range o.threads {
+			curves = append(curves, experiment.Curve{Name: fmt.Sprintf("PyTorch, %d thread(s)", n)})
+		}
+		for _, r := range rows {
+			x, ok := sw.pick(r)
+			if !ok {
+				continue
+			}
+			curves[0].X, curves[0].Y = append(curves[0].X, x), append(curves[0].Y, r.goMS)
+			for i, t := range r.torchMS {
+				curves[i+1].X, curves[i+1].Y = append(curves[i+1].X, x), append(curves[i+1].Y, t)
+			}
+		}
+		if len(curves[1].X) == 0 { // no PyTorch side
+			curves = curves[:1]
+		}
+		path := filepath.Join(o.plotDir, sw.file)
+		if err := experiment.PlotScaling(path, sw.title, sw.x, "ms per step (median)", curves...); err != nil {
+			return err
+		}
+		fmt.Println("wrote", path)
+	}
 	return nil
 }
 
 // scaleRow measures one size. Blocks hold about as much work as -steps
 // default-sized steps, and at least 2 steps.
-func scaleRow(o options, T, d int) error {
+func scaleRow(o options, T, d int) (scaleResult, error) {
+	r := scaleResult{T: T, d: d}
 	o.sets = []string{"train.eval_batch_size=32", fmt.Sprintf("model.max_len=%d", T), fmt.Sprintf("model.d_model=%d", d), fmt.Sprintf("model.d_ff=%d", 2*d)}
 	s, err := newGoStepper(o)
 	if err != nil {
-		return err
+		return r, err
 	}
 	defer s.Close()
 	goLoss, err := s.check()
 	if err != nil {
-		return err
+		return r, err
 	}
 	procs, err := startAllTorch(o, s, goLoss, false)
 	if err != nil {
@@ -61,13 +116,15 @@ func scaleRow(o options, T, d int) error {
 	steps := max(2, o.steps*24*32/(T*d))
 	t, err := interleave(s, procs, o.rounds, steps, func() {})
 	if err != nil {
-		return err
+		return r, err
 	}
-	fmt.Printf("%5d %8d %12.2f", T, d, median(t.goMS))
+	r.goMS = median(t.goMS)
+	fmt.Printf("%5d %8d %12.2f", T, d, r.goMS)
 	for i := range procs {
+		r.torchMS = append(r.torchMS, median(t.torchMS[i]))
 		fmt.Printf(" %12.2f %9.2f", median(t.torchMS[i]), median(t.ratios[i]))
 	}
 	fmt.Println()
 	runtime.GC() // the next size starts without this one's garbage
-	return nil
+	return r, nil
 }
