@@ -130,24 +130,43 @@ func spreadPartner(b data.Batch) []int {
 }
 
 func writeSpec(s *goStepper, path string) error {
+	sp, err := newSpec(s.Session, s.batches)
+	if err != nil {
+		return err
+	}
+	return writeJSON(path, sp)
+}
+
+// newSpec holds the session's config, its initial weights and the batches,
+// each padded to its longest sentence as Session.Run pads it.
+func newSpec(s *train.Session, batches []data.Batch) (spec, error) {
 	c := s.Config
 	sp := spec{Config: map[string]int{"d_model": c.Model.DModel, "heads": c.Model.Heads, "layers": c.Model.Layers},
 		SeqLen: c.Model.MaxLen, Params: map[string]json.RawMessage{},
 		Train: map[string]float64{"learning_rate": c.Train.LearningRate, "beta1": c.Train.Beta1, "beta2": c.Train.Beta2,
-			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision}}
+			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision, "warmup_steps": float64(c.Train.WarmupSteps)}}
 	for _, ps := range s.Params.Specs() {
 		raw, err := json.Marshal(map[string]any{"shape": ps.Shape, "data": s.Params.Values(ps.Name)})
 		if err != nil {
-			return err
+			return sp, err
 		}
 		sp.Params[ps.Name] = raw
 	}
-	for _, b := range s.batches {
-		b = b.Trimmed() // as Session.Run pads it: to its longest sentence
-		sp.Batches = append(sp.Batches, map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
-			"antecedent": b.Antecedent, "other": spreadPartner(b)})
+	for _, b := range batches {
+		sp.Batches = append(sp.Batches, batchJSON(b))
 	}
-	raw, err := json.Marshal(sp)
+	return sp, nil
+}
+
+// batchJSON is one batch as pytorch_step.py reads it, padded to its longest sentence.
+func batchJSON(b data.Batch) map[string][]int {
+	b = b.Trimmed()
+	return map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
+		"antecedent": b.Antecedent, "other": spreadPartner(b)}
+}
+
+func writeJSON(path string, v any) error {
+	raw, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
@@ -170,7 +189,13 @@ func scriptFile(script, dir string) (string, error) {
 }
 
 func startTorch(o options, threads int, specPath, dtype string) (*torchProc, error) {
-	cmd := exec.Command(o.python, o.script, "--serve", "--threads", fmt.Sprint(threads), "--dtype", dtype, "--input", specPath)
+	return startTorchWith(o, threads, "--serve", "--dtype", dtype, "--input", specPath)
+}
+
+// startTorchWith starts pytorch_step.py on threads threads with the mode's
+// arguments and reads its first line, which says what it runs on.
+func startTorchWith(o options, threads int, mode ...string) (*torchProc, error) {
+	cmd := exec.Command(o.python, append([]string{o.script, "--threads", fmt.Sprint(threads)}, mode...)...)
 	// OpenBLAS and OpenMP keep their own thread pools: pin them to the same count.
 	cmd.Env = append(os.Environ(), fmt.Sprintf("OMP_NUM_THREADS=%d", threads), fmt.Sprintf("OPENBLAS_NUM_THREADS=%d", threads))
 	cmd.Stderr = os.Stderr
