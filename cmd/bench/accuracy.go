@@ -78,13 +78,13 @@ func newTrainSpec(s *train.Session) (trainSpec, error) {
 			return ts, err
 		}
 		if e == 0 {
-			if ts.spec, err = newSpec(s, batches[:1]); err != nil {
+			if ts.spec, err = newSpec(s, batches[:1], true); err != nil {
 				return ts, err
 			}
 		}
 		var epoch []map[string][]int
 		for _, b := range batches {
-			epoch = append(epoch, batchJSON(b))
+			epoch = append(epoch, batchJSON(b, true))
 		}
 		ts.Epochs = append(ts.Epochs, epoch)
 	}
@@ -93,7 +93,7 @@ func newTrainSpec(s *train.Session) (trainSpec, error) {
 		return ts, err
 	}
 	for _, b := range val {
-		j := batchJSON(b)
+		j := batchJSON(b, true)
 		j["real"] = []int{len(b.Examples)}
 		ts.Validation = append(ts.Validation, j)
 	}

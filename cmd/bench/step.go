@@ -39,6 +39,7 @@ type goStepper struct {
 	*train.Session
 	batches []data.Batch
 	next    int
+	padded  bool // run every batch padded to max_len (the scaling section) instead of to its longest sentence
 }
 
 func newGoStepper(o options) (*goStepper, error) {
@@ -67,9 +68,18 @@ func newGoStepper(o options) (*goStepper, error) {
 	return &goStepper{Session: s, batches: batches[:min(32, len(batches))]}, nil
 }
 
+// run runs batch b forward and backward and returns the graph holding its gradients.
+func (s *goStepper) run(b data.Batch) (*model.Output, *model.Graph, error) {
+	if s.padded {
+		out, err := s.Graph.Run(train.ModelBatch(b))
+		return out, s.Graph, err
+	}
+	return s.Run(b)
+}
+
 // check runs batch 0 forward and backward, discards the gradients and returns the objective and its parts.
 func (s *goStepper) check() ([3]float64, error) {
-	out, g, err := s.Run(s.batches[0])
+	out, g, err := s.run(s.batches[0])
 	if err != nil {
 		return [3]float64{}, err
 	}
@@ -85,7 +95,7 @@ func (s *goStepper) check() ([3]float64, error) {
 func (s *goStepper) steps(n int) (time.Duration, error) {
 	start := time.Now()
 	for i := 0; i < n; i++ {
-		_, g, err := s.Run(s.batches[s.next%len(s.batches)])
+		_, g, err := s.run(s.batches[s.next%len(s.batches)])
 		if err != nil {
 			return 0, err
 		}
@@ -130,7 +140,7 @@ func spreadPartner(b data.Batch) []int {
 }
 
 func writeSpec(s *goStepper, path string) error {
-	sp, err := newSpec(s.Session, s.batches)
+	sp, err := newSpec(s.Session, s.batches, !s.padded)
 	if err != nil {
 		return err
 	}
@@ -138,8 +148,8 @@ func writeSpec(s *goStepper, path string) error {
 }
 
 // newSpec holds the session's config, its initial weights and the batches,
-// each padded to its longest sentence as Session.Run pads it.
-func newSpec(s *train.Session, batches []data.Batch) (spec, error) {
+// with trim each padded to its longest sentence as Session.Run pads it.
+func newSpec(s *train.Session, batches []data.Batch, trim bool) (spec, error) {
 	c := s.Config
 	sp := spec{Config: map[string]int{"d_model": c.Model.DModel, "heads": c.Model.Heads, "layers": c.Model.Layers},
 		SeqLen: c.Model.MaxLen, Params: map[string]json.RawMessage{},
@@ -153,14 +163,17 @@ func newSpec(s *train.Session, batches []data.Batch) (spec, error) {
 		sp.Params[ps.Name] = raw
 	}
 	for _, b := range batches {
-		sp.Batches = append(sp.Batches, batchJSON(b))
+		sp.Batches = append(sp.Batches, batchJSON(b, trim))
 	}
 	return sp, nil
 }
 
-// batchJSON is one batch as pytorch_step.py reads it, padded to its longest sentence.
-func batchJSON(b data.Batch) map[string][]int {
-	b = b.Trimmed()
+// batchJSON is one batch as pytorch_step.py reads it, with trim padded
+// only to its longest sentence.
+func batchJSON(b data.Batch, trim bool) map[string][]int {
+	if trim {
+		b = b.Trimmed()
+	}
 	return map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
 		"antecedent": b.Antecedent, "other": spreadPartner(b)}
 }
