@@ -158,17 +158,24 @@ func TestBatchesEncodeUnknownAsUnk(t *testing.T) {
 	}
 }
 
-// Trimmed keeps every row's tokens and drops only padding columns.
-func TestTrimmedDropsOnlyPadding(t *testing.T) {
+// Repadded keeps every row's tokens and changes only padding columns.
+func TestRepaddedChangesOnlyPadding(t *testing.T) {
 	b := Batch{Size: 2, SeqLen: 5, IDs: []int{7, 8, 9, 0, 0, 4, 5, 0, 0, 0}, Lengths: []int{3, 2}}
-	got := b.Trimmed()
-	if got.SeqLen != 3 || !slices.Equal(got.IDs, []int{7, 8, 9, 4, 5, 0}) {
-		t.Fatalf("Trimmed: SeqLen %d, IDs %v; want 3, [7 8 9 4 5 0]", got.SeqLen, got.IDs)
+	for _, tc := range []struct {
+		seqLen, want int
+		ids          []int
+	}{
+		{3, 3, []int{7, 8, 9, 4, 5, 0}},
+		{1, 3, []int{7, 8, 9, 4, 5, 0}}, // never below the longest row
+		{4, 4, []int{7, 8, 9, 0, 4, 5, 0, 0}},
+		{6, 6, []int{7, 8, 9, 0, 0, 0, 4, 5, 0, 0, 0, 0}},
+	} {
+		got := b.Repadded(tc.seqLen)
+		if got.SeqLen != tc.want || !slices.Equal(got.IDs, tc.ids) {
+			t.Errorf("Repadded(%d): SeqLen %d, IDs %v; want %d, %v", tc.seqLen, got.SeqLen, got.IDs, tc.want, tc.ids)
+		}
 	}
-	if b.SeqLen != 5 || b.IDs[3] != 0 || len(b.IDs) != 10 {
-		t.Fatalf("Trimmed changed the batch it was called on: %+v", b)
-	}
-	if full := (Batch{Size: 1, SeqLen: 2, IDs: []int{1, 2}, Lengths: []int{2}}); !slices.Equal(full.Trimmed().IDs, full.IDs) {
-		t.Fatal("a batch already at its longest sentence changed")
+	if b.SeqLen != 5 || len(b.IDs) != 10 || b.Longest() != 3 {
+		t.Fatalf("Repadded changed the batch it was called on: %+v", b)
 	}
 }

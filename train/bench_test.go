@@ -44,7 +44,7 @@ func benchTrainer(b *testing.B, overrides ...string) (*trainer, []data.Batch) {
 func warmUp(b *testing.B, t *trainer, batches []data.Batch) {
 	seen := map[int]bool{}
 	for _, batch := range batches {
-		if n := batch.Trimmed().SeqLen; !seen[n] {
+		if n := PaddedLength(batch, t.cfg.Model.MaxLen); !seen[n] {
 			seen[n] = true
 			if _, _, err := t.trainStep(batch); err != nil {
 				b.Fatal(err)

@@ -25,16 +25,18 @@ type Session struct {
 	Graph     *model.Graph // the training graph: Config.Train.BatchSize sentences of Config.Model.MaxLen tokens
 	Optimiser *Adam
 
-	shorter map[int]*model.Graph // training graphs for batches whose longest sentence is shorter, built when first needed
+	shorter map[int]*model.Graph // training graphs for shorter padded lengths, built when first needed
 }
 
 // Run runs a training batch forward and backward on a graph padded only to
-// the batch's longest sentence, and returns that graph, whose ValueGrads
-// hold the gradients. Padding is masked, so the loss and gradients are those
-// of the max_len graph, with less work (docs/performance.md). All graphs
-// bind the same Params, and their ValueGrads come in the same order.
+// the batch's longest sentence, rounded up to a multiple of
+// config.PadMultiple (so that there are few graphs), and returns that graph,
+// whose ValueGrads hold the gradients. Padding is masked, so the loss and
+// gradients are those of the max_len graph, with less work
+// (docs/performance.md). All graphs bind the same Params, and their
+// ValueGrads come in the same order.
 func (s *Session) Run(b data.Batch) (*model.Output, *model.Graph, error) {
-	b = b.Trimmed()
+	b = b.Repadded(PaddedLength(b, s.Config.Model.MaxLen))
 	g := s.Graph
 	if b.SeqLen != s.Config.Model.MaxLen {
 		var err error
@@ -44,6 +46,13 @@ func (s *Session) Run(b data.Batch) (*model.Output, *model.Graph, error) {
 	}
 	out, err := g.Run(ModelBatch(b))
 	return out, g, err
+}
+
+// PaddedLength is the length Session.Run pads b to: its longest sentence
+// rounded up to a multiple of config.PadMultiple, at most maxLen.
+func PaddedLength(b data.Batch, maxLen int) int {
+	m := config.PadMultiple
+	return min(maxLen, (b.Longest()+m-1)/m*m)
 }
 
 func (s *Session) graphFor(seqLen int) (*model.Graph, error) {

@@ -8,7 +8,8 @@ import (
 	"itformer/data"
 )
 
-// Session.Run pads each batch only to its longest sentence. Padding is masked
+// Session.Run pads each batch only to its longest sentence (rounded up to a
+// multiple of config.PadMultiple). Padding is masked
 // out of attention and the loss, so its rows add exact zeros to every sum:
 // ten Adam steps on trimmed batches must give the weights of ten steps on
 // batches padded to max_len, bit for bit.

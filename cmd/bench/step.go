@@ -169,10 +169,10 @@ func newSpec(s *train.Session, batches []data.Batch, trim bool) (spec, error) {
 }
 
 // batchJSON is one batch as pytorch_step.py reads it, with trim padded
-// only to its longest sentence.
+// as Session.Run pads it.
 func batchJSON(b data.Batch, trim bool) map[string][]int {
 	if trim {
-		b = b.Trimmed()
+		b = b.Repadded(train.PaddedLength(b, b.SeqLen))
 	}
 	return map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
 		"antecedent": b.Antecedent, "other": spreadPartner(b)}
