@@ -19,6 +19,7 @@ import (
 // layer (commands may import commands' internal packages of any layer).
 var layer = map[string]int{
 	"itformer/model/internal/gorgoniax":  0,
+	"itformer/model/internal/fastblas":   0,
 	"itformer/data":                      0,
 	"itformer/model":                     1,
 	"itformer/config":                    2,

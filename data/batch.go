@@ -101,6 +101,35 @@ func newBatch(ex []Example, rows []int, v *Vocab, size, seqLen int) Batch {
 	return b
 }
 
+// Longest is the length of the batch's longest row (at least 1).
+func (b Batch) Longest() int {
+	longest := 1
+	for _, n := range b.Lengths {
+		longest = max(longest, n)
+	}
+	return longest
+}
+
+// Repadded returns the batch padded to seqLen tokens instead of b.SeqLen,
+// sharing everything but IDs; seqLen below Longest() is raised to it, so no
+// token is cut. Padding is masked out of attention and the loss, so a model
+// run on a shorter padding gives the same numbers for the real tokens and
+// does less work for the padding: with shuffled batches of the default
+// corpus, most batches' longest sentence is 17 to 19 tokens against max_len 24.
+func (b Batch) Repadded(seqLen int) Batch {
+	seqLen = max(seqLen, b.Longest())
+	if seqLen == b.SeqLen {
+		return b
+	}
+	ids := make([]int, b.Size*seqLen)
+	for r := 0; r < b.Size; r++ {
+		n := min(seqLen, b.SeqLen)
+		copy(ids[r*seqLen:r*seqLen+n], b.IDs[r*b.SeqLen:r*b.SeqLen+n])
+	}
+	b.IDs, b.SeqLen = ids, seqLen
+	return b
+}
+
 // Mask reports whether (row, pos) is a real token (false for padding,
 // filler rows and positions outside the batch).
 func (b *Batch) Mask(row, pos int) bool {

@@ -157,3 +157,25 @@ func TestBatchesEncodeUnknownAsUnk(t *testing.T) {
 		t.Errorf("first id %d, want UnkID", bs[0].IDs[0])
 	}
 }
+
+// Repadded keeps every row's tokens and changes only padding columns.
+func TestRepaddedChangesOnlyPadding(t *testing.T) {
+	b := Batch{Size: 2, SeqLen: 5, IDs: []int{7, 8, 9, 0, 0, 4, 5, 0, 0, 0}, Lengths: []int{3, 2}}
+	for _, tc := range []struct {
+		seqLen, want int
+		ids          []int
+	}{
+		{3, 3, []int{7, 8, 9, 4, 5, 0}},
+		{1, 3, []int{7, 8, 9, 4, 5, 0}}, // never below the longest row
+		{4, 4, []int{7, 8, 9, 0, 4, 5, 0, 0}},
+		{6, 6, []int{7, 8, 9, 0, 0, 0, 4, 5, 0, 0, 0, 0}},
+	} {
+		got := b.Repadded(tc.seqLen)
+		if got.SeqLen != tc.want || !slices.Equal(got.IDs, tc.ids) {
+			t.Errorf("Repadded(%d): SeqLen %d, IDs %v; want %d, %v", tc.seqLen, got.SeqLen, got.IDs, tc.want, tc.ids)
+		}
+	}
+	if b.SeqLen != 5 || len(b.IDs) != 10 || b.Longest() != 3 {
+		t.Fatalf("Repadded changed the batch it was called on: %+v", b)
+	}
+}

@@ -30,6 +30,7 @@
 //	params.go         Params (the weight tensors), ParamSpecs, access by name
 //	                  for checkpoints
 //	config.go         Config, every size, validated up front
+//	blas.go           which matrix-product kernels every graph runs on
 //	graph.go          NewGraph: the model compiled for a batch geometry
 //	run.go            Graph.Run: feed a batch, run, give back an Output
 //	reads.go          which values a run copies out (G.Read)

@@ -9,7 +9,7 @@ package model
 // Shapes: x (B·T, d_model); gain, bias (d_model); result (B·T, d_model).
 //
 // Gorgonia v0.9.18 has no LayerNorm op (only BatchNorm), so it is composed from
-// Mean, BroadcastSub, Square, Sqrt and BroadcastHadamardDiv.
+// Mean, Neg, Add, Square, Sqrt, Inverse and HadamardProd (rowops.go).
 
 import (
 	G "gorgonia.org/gorgonia"
@@ -36,7 +36,7 @@ func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	normed, err := gorgoniax.Broadcast(G.HadamardDiv, centred, std, 1)
+	normed, err := divideRows(centred, std, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func centre(x *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Sub, x, mean, 1)
+	return subtractRows(x, mean, 1)
 }
 
 // rowStd returns sqrt(mean(c²) + eps) per row of the centred c: shape (N).

@@ -19,8 +19,6 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
-
-	"itformer/model/internal/gorgoniax"
 )
 
 func softmax(x *G.Node, axis int) (*G.Node, error) {
@@ -36,7 +34,7 @@ func softmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.HadamardDiv, e, sum, axis)
+	return divideRows(e, sum, axis)
 }
 
 func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
@@ -56,7 +54,7 @@ func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Sub, shifted, logSum, axis)
+	return subtractRows(shifted, logSum, axis)
 }
 
 // shiftByRowMax returns x - max(x) along axis.
@@ -65,5 +63,5 @@ func shiftByRowMax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Sub, x, max, axis)
+	return subtractRows(x, max, axis)
 }

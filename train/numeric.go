@@ -14,13 +14,14 @@ import (
 var ErrNumerical = errors.New("numerical fault")
 
 // checkFinite looks at the step's loss and every parameter's gradient, and
-// returns the gradients' global L2 norm (for the epoch log).
-func (t *trainer) checkFinite(out *model.Output) (float64, error) {
+// returns the gradients' global L2 norm (for the epoch log); g is the graph
+// that ran the step.
+func (t *trainer) checkFinite(out *model.Output, g *model.Graph) (float64, error) {
 	if bad(out.Objective) {
 		return 0, fmt.Errorf("%w at step %d: the loss is %v", ErrNumerical, t.step+1, out.Objective)
 	}
 	specs, squares := t.Params.Specs(), 0.0
-	for i, vg := range t.Graph.ValueGrads() {
+	for i, vg := range g.ValueGrads() {
 		g, err := vg.Grad()
 		if err != nil {
 			return 0, err

@@ -45,7 +45,7 @@ func TestCheckFiniteNamesTheTensor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	norm, err := tr.checkFinite(out)
+	norm, err := tr.checkFinite(out, tr.Graph)
 	if err != nil || !(norm > 0) {
 		t.Fatalf("a healthy step: norm %v, %v", norm, err)
 	}
@@ -56,7 +56,7 @@ func TestCheckFiniteNamesTheTensor(t *testing.T) {
 		g, _ := tr.Graph.ValueGrads()[i].Grad()
 		g.Data().([]float64)[3] = math.Inf(-1)
 	}
-	_, err = tr.checkFinite(out)
+	_, err = tr.checkFinite(out, tr.Graph)
 	if !errors.Is(err, ErrNumerical) || !strings.Contains(err.Error(), "gradient of encoder.1.ffn.b2 has -Inf at entry 3") {
 		t.Fatalf("checkFinite: %v", err)
 	}

@@ -15,8 +15,8 @@ import (
 // initial weights, the training graph and the optimiser. Run adds evaluation
 // and checkpoints around it; a benchmark can take steps on it directly:
 //
-//	out, err := s.Graph.Run(train.ModelBatch(b)) // forward and backward
-//	err = s.Optimiser.Step(s.Graph.ValueGrads())  // Adam
+//	out, g, err := s.Run(b)                  // forward and backward
+//	err = s.Optimiser.Step(g.ValueGrads())  // Adam
 type Session struct {
 	Config    config.Run
 	Corpus    *data.Corpus
@@ -24,6 +24,55 @@ type Session struct {
 	Params    *model.Params
 	Graph     *model.Graph // the training graph: Config.Train.BatchSize sentences of Config.Model.MaxLen tokens
 	Optimiser *Adam
+
+	shorter map[int]*model.Graph // training graphs for shorter padded lengths, built when first needed
+}
+
+// Run runs a training batch forward and backward on a graph padded only to
+// the batch's longest sentence, rounded up to a multiple of
+// config.PadMultiple (so that there are few graphs), and returns that graph,
+// whose ValueGrads hold the gradients. Padding is masked, so the loss and
+// gradients are those of the max_len graph, with less work
+// (docs/performance.md). All graphs bind the same Params, and their
+// ValueGrads come in the same order.
+func (s *Session) Run(b data.Batch) (*model.Output, *model.Graph, error) {
+	b = b.Repadded(PaddedLength(b, s.Config.Model.MaxLen))
+	g := s.Graph
+	if b.SeqLen != s.Config.Model.MaxLen {
+		var err error
+		if g, err = s.graphFor(b.SeqLen); err != nil {
+			return nil, nil, err
+		}
+	}
+	out, err := g.Run(ModelBatch(b))
+	return out, g, err
+}
+
+// PaddedLength is the length Session.Run pads b to: its longest sentence
+// rounded up to a multiple of config.PadMultiple, at most maxLen.
+func PaddedLength(b data.Batch, maxLen int) int {
+	m := config.PadMultiple
+	return min(maxLen, (b.Longest()+m-1)/m*m)
+}
+
+func (s *Session) graphFor(seqLen int) (*model.Graph, error) {
+	if g, ok := s.shorter[seqLen]; ok {
+		return g, nil
+	}
+	g, err := model.NewGraph(s.Params, s.graphOptions(seqLen))
+	if err != nil {
+		return nil, fmt.Errorf("building the training graph for %d tokens: %w", seqLen, err)
+	}
+	if s.shorter == nil {
+		s.shorter = map[int]*model.Graph{}
+	}
+	s.shorter[seqLen] = g
+	return g, nil
+}
+
+func (s *Session) graphOptions(seqLen int) model.GraphOptions {
+	c := s.Config
+	return model.GraphOptions{Batch: c.Train.BatchSize, SeqLen: seqLen, Train: true, AttentionSupervision: c.Train.AttentionSupervision}
 }
 
 // NewSession generates the corpus and builds the model for cfg.
@@ -52,8 +101,7 @@ func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 	}
 	s.Optimiser.Decay = decayRates(s.Params, cfg.Train)
 	s.Graph, err = cancellable(ctx, func() (*model.Graph, error) {
-		return model.NewGraph(s.Params, model.GraphOptions{Batch: cfg.Train.BatchSize, SeqLen: cfg.Model.MaxLen,
-			Train: true, AttentionSupervision: cfg.Train.AttentionSupervision})
+		return model.NewGraph(s.Params, s.graphOptions(cfg.Model.MaxLen))
 	}, closeGraph)
 	return s, err
 }
@@ -71,11 +119,15 @@ func decayRates(p *model.Params, t config.Train) []float64 {
 	return rates
 }
 
-// Close releases the training graph.
+// Close releases the training graphs.
 func (s *Session) Close() {
 	if s.Graph != nil {
 		s.Graph.Close()
 	}
+	for _, g := range s.shorter {
+		g.Close()
+	}
+	s.shorter = nil
 }
 
 // checkBatchSizes refuses batches larger than their split. Training batches

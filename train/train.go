@@ -189,16 +189,16 @@ func (t *trainer) learningRateAt(step int) float64 {
 // unless the loss or a gradient is not finite.
 // It returns the run's output and the gradients' global norm.
 func (t *trainer) trainStep(b data.Batch) (*model.Output, float64, error) {
-	out, err := t.Graph.Run(ModelBatch(b))
+	out, g, err := t.Session.Run(b)
 	if err != nil {
 		return nil, 0, err
 	}
-	norm, err := t.checkFinite(out)
+	norm, err := t.checkFinite(out, g)
 	if err != nil {
 		return nil, 0, err
 	}
 	t.Optimiser.LearningRate = t.learningRate()
-	if err := t.Optimiser.Step(t.Graph.ValueGrads()); err != nil {
+	if err := t.Optimiser.Step(g.ValueGrads()); err != nil {
 		return nil, 0, fmt.Errorf("optimiser step %d: %w", t.step, err)
 	}
 	t.step++

@@ -136,6 +136,15 @@ func trainingRun(o options) error {
 	for _, e := range r.Epochs {
 		speeds = append(speeds, e.SentencesPerSecond)
 	}
+	fmt.Print("  Go, validation accuracy per epoch:")
+	shown := r.Epochs
+	if to95 >= 0 {
+		shown = r.Epochs[:to95+1]
+	}
+	for _, e := range shown {
+		fmt.Printf(" %.1f%%", 100*e.ValidationAccuracy)
+	}
+	fmt.Println()
 	if to95 >= 0 {
 		fmt.Printf("  validation accuracy first >= 95%%: epoch %d (%.1f%%), %.1f s after the process started (corpus and graphs included)\n",
 			r.Epochs[to95].Epoch, 100*r.Epochs[to95].ValidationAccuracy, r.EpochEnd[to95])
@@ -145,6 +154,10 @@ func trainingRun(o options) error {
 	fmt.Printf("  %d epochs in %.1f s wall clock, %.0f training sentences/s (median epoch), test accuracy %.1f%%\n",
 		len(r.Epochs), r.Total, median(speeds), 100*r.TestAccuracy)
 	fmt.Printf("  peak memory (VmHWM) %.1f MB; weights SHA-256 %s\n", r.PeakMB, r.WeightsSHA256)
+	fmt.Printf("the same run in PyTorch (same initial weights, batches and learning rates), to %.0f%% validation accuracy\n", 100*accuracyTarget)
+	if err := torchToAccuracy(o); err != nil {
+		fmt.Printf("  PyTorch side skipped: %v\n  to run it: %s\n", err, torchInstall)
+	}
 	return nil
 }
 

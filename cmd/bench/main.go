@@ -18,7 +18,10 @@
 //   - train:   a whole default training run (train.Run, as go run ./cmd/train does)
 //     in a child process: seconds until validation accuracy first reaches 95%,
 //     total seconds, sentences per second, peak memory (max RSS) and the weights'
-//     SHA-256, which must be the embedded model's (513ac135f0f6...).
+//     SHA-256, which must be the embedded model's;
+//   - scaling (only with -only scaling): the step against the sequence length
+//     (16, 32, 64, 128) and against d_model (32, 64, 128, 256, d_ff = 2·d_model),
+//     Go beside PyTorch, and the largest of both (d_model 256, 128 tokens).
 //
 // Figures are medians over -rounds blocks; the machine is shared, so compare
 // ratios taken in one run rather than figures from different runs.
@@ -44,6 +47,8 @@ type options struct {
 	script        string
 	threads       []int
 	sentence      string
+	sets          []string // config overrides of the scaling section
+	plotDir       string   // where the scaling section draws its plots ("" for none)
 }
 
 func main() {
@@ -57,11 +62,12 @@ func main() {
 	cli.Exit("bench", run(os.Args[1:]))
 }
 
-var sections = []string{"step", "infer", "load", "pytorch", "train"}
+// sections: all but the last run by default.
+var sections = []string{"step", "infer", "load", "pytorch", "train", "scaling"}
 
 func run(args []string) error {
 	fs := cli.NewFlagSet("bench", "bench [-only SECTIONS] [-config FILE] [-dtype float64|float32] [-rounds N] [-steps N] ...")
-	only := fs.String("only", strings.Join(sections, ","), "sections to run, comma-separated: "+strings.Join(sections, ", "))
+	only := fs.String("only", strings.Join(sections[:len(sections)-1], ","), "sections to run, comma-separated: "+strings.Join(sections, ", "))
 	config := fs.String("config", "", "run config for the training step and the training run (default: the shipped configs/default.json, built in)")
 	dtype := fs.String("dtype", "", "override model.dtype for the step and pytorch sections (float64 or float32)")
 	rounds := fs.Int("rounds", 15, "measured blocks per figure (a first, warm-up block is not counted)")
@@ -69,6 +75,7 @@ func run(args []string) error {
 	python := fs.String("python", "/usr/bin/python3", "Python with Debian's python3-torch")
 	script := fs.String("script", "", "the PyTorch step script (default: cmd/bench/pytorch_step.py, built in)")
 	threads := fs.String("torch-threads", "2,1", "torch.set_num_threads values to compare, comma-separated")
+	plotDir := fs.String("plot", "", "scaling: also draw scaling-seqlen.png and scaling-dmodel.png into this folder (e.g. docs)")
 	sentence := fs.String("sentence", "A dog ate the food because it was hungry", "the sentence for the infer section")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, os.Stdout); err != nil {
@@ -78,7 +85,7 @@ func run(args []string) error {
 		return err
 	}
 	o := options{only: map[string]bool{}, config: *config, dtype: *dtype, rounds: *rounds, steps: *steps,
-		python: *python, script: *script, sentence: *sentence}
+		python: *python, script: *script, sentence: *sentence, plotDir: *plotDir}
 	for _, s := range strings.Split(*only, ",") {
 		if s = strings.TrimSpace(s); !slices.Contains(sections, s) {
 			return fs.Mistake("-only: unknown section %q (want %s)", s, strings.Join(sections, ", "))
@@ -110,6 +117,9 @@ func run(args []string) error {
 		if err := trainingRun(o); err != nil {
 			return err
 		}
+	}
+	if o.only["scaling"] {
+		return scaling(o)
 	}
 	return nil
 }

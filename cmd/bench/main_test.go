@@ -7,7 +7,8 @@ import (
 )
 
 // bench's default -config and -script are built in, so that it runs from any
-// directory. A stand-in for Python copies the script it was given and fails.
+// directory. A stand-in for Python copies the script it was given and fails;
+// bench then still runs the Go step (and says how to install PyTorch).
 func TestDefaultsFromAnyDirectory(t *testing.T) {
 	want, err := os.ReadFile("pytorch_step.py")
 	if err != nil {
@@ -19,8 +20,8 @@ func TestDefaultsFromAnyDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(dir)
-	if err := run([]string{"-only", "pytorch", "-rounds", "1", "-steps", "1", "-torch-threads", "1", "-python", python}); err == nil {
-		t.Fatal("bench with a Python that fails did not fail")
+	if err := run([]string{"-only", "pytorch", "-rounds", "1", "-steps", "1", "-torch-threads", "1", "-python", python}); err != nil {
+		t.Fatalf("bench without PyTorch failed instead of running the Go side: %v", err)
 	}
 	if seen, err := os.ReadFile(got); err != nil || string(seen) != string(want) {
 		t.Errorf("Python was not given cmd/bench/pytorch_step.py (%v, %d bytes)", err, len(seen))

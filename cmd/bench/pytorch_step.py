@@ -13,7 +13,7 @@ follows; layer norm is F.layer_norm (eps 1e-5, biased variance), the same functi
 A step is: forward, loss, backward, optimizer.step(), zero_grad(set_to_none=False) and loss.item().
 
 cmd/bench starts this script with the Go model's initial weights and its real training batches
-(32 sentences padded to 16 tokens) in a JSON file, then talks to it over stdin/stdout so that
+(32 sentences, each batch padded to its longest sentence) in a JSON file, then talks to it over stdin/stdout so that
 the Go and PyTorch steps are measured in alternating blocks in one run:
 
     -> {"cmd": "check"}        <- {"loss": ..., "attention_loss": ...} on batch 0, before any step
@@ -27,11 +27,14 @@ Run it alone to time it without Go (it then makes random batches of the same sha
 It needs Debian's python3-torch and python3-numpy, with OpenBLAS:
 apt-get install -y python3-torch python3-numpy libopenblas0
 """
+import time
+
+STARTED = time.perf_counter()  # the --train report counts from here, torch's import included
+
 import argparse
 import json
 import math
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
@@ -57,10 +60,18 @@ class Model:
         self.dtype = dtype
 
     def loss(self, ids, lengths, pron, ante, other, lam):
+        s, supervised = self.scores(ids, lengths, pron)
+        bidx = torch.arange(ids.shape[0])
+        loss = nll(torch.log_softmax(s, dim=-1), ante, other)
+        att = nll(torch.log_softmax(supervised[bidx, pron], dim=-1), ante, other)
+        return loss + lam * att, loss, att
+
+    def scores(self, ids, lengths, pron):
+        """The resolution head's masked scores (B, T), and the supervised head's (B, T, T)."""
         p, D, H = self.p, self.D, self.H
         B, T = ids.shape
         dh = D // H
-        X = p["embedding"][ids] * math.sqrt(D) + self.pe
+        X = p["embedding"][ids] * math.sqrt(D) + self.pe[:T]
         real = torch.arange(T)[None, :] < lengths[:, None]
         M = torch.where(real, 0.0, NEG).to(self.dtype)[:, None, None, :]
         supervised = None
@@ -83,10 +94,7 @@ class Model:
         k = X @ p["head.w_k"]
         s = (k @ q[:, :, None]).squeeze(-1) / math.sqrt(D)
         cand = real & (torch.arange(T)[None, :] != pron[:, None])
-        s = s + torch.where(cand, 0.0, NEG).to(self.dtype)
-        loss = nll(torch.log_softmax(s, dim=-1), ante, other)
-        att = nll(torch.log_softmax(supervised[bidx, pron], dim=-1), ante, other)
-        return loss + lam * att, loss, att
+        return s + torch.where(cand, 0.0, NEG).to(self.dtype), supervised
 
 
 def nll(logp, ante, other):
@@ -110,10 +118,11 @@ def load(args):
     model = Model(spec["params"], cfg, T, dtype)
     batches = [tuple(torch.tensor(b[k]) for k in ("ids", "lengths", "pronoun", "antecedent", "other"))
                for b in spec["batches"]]
-    batches = [(ids.reshape(-1, T), n, p, a, o) for ids, n, p, a, o in batches]
+    # Each batch is padded to its own longest sentence, as the Go side runs it; T is the longest of all.
+    batches = [(ids.reshape(len(n), -1), n, p, a, o) for ids, n, p, a, o in batches]
     opt = torch.optim.Adam(list(model.p.values()), lr=tr["learning_rate"],
                            betas=(tr["beta1"], tr["beta2"]), eps=tr["adam_eps"])
-    return model, batches, opt, tr["attention_supervision"]
+    return model, batches, opt, tr["attention_supervision"], spec
 
 
 def random_spec(g, V=315, D=32, H=2, FF=64, L=3, B=32, T=24):
@@ -162,14 +171,20 @@ def main():
     ap.add_argument("--input", help="JSON with the Go model's weights and batches (from cmd/bench)")
     ap.add_argument("--serve", action="store_true", help="take commands on stdin (cmd/bench)")
     ap.add_argument("--steps", type=int, default=300, help="standalone: steps to time")
+    ap.add_argument("--train", type=float, metavar="ACCURACY",
+                    help="train on the spec's epochs until validation accuracy reaches ACCURACY (cmd/bench)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.set_num_interop_threads(1)
     torch.manual_seed(1)
-    model, batches, opt, lam = load(args)
+    model, batches, opt, lam, spec = load(args)
     done = 0
     hello = {"torch": torch.__version__, "threads": torch.get_num_threads(), "dtype": args.dtype,
              "blas": blas_name()}
+    if args.train:
+        print(json.dumps(hello), flush=True)
+        train_to_accuracy(model, spec, opt, lam, args.train)
+        return
     if not args.serve:
         steps(model, batches, opt, lam, 20, 0)  # warm-up
         t = sorted(steps(model, batches, opt, lam, args.steps, 20))
@@ -191,8 +206,65 @@ def main():
             print(json.dumps({"seconds": t}), flush=True)
 
 
+def as_batch(b):
+    """A spec batch as tensors, ids (B, T) with T its own longest sentence."""
+    ids, n, p, a, o = (torch.tensor(b[k]) for k in ("ids", "lengths", "pronoun", "antecedent", "other"))
+    return ids.reshape(len(n), -1), n, p, a, o
+
+
+def train_to_accuracy(model, spec, opt, lam, target):
+    """Train on spec["epochs"] (the Go run's batches, epoch by epoch) with the Go run's learning
+    rate schedule (linear warm-up, then constant), and after every epoch print the validation
+    accuracy and the seconds since this script started; stop at target."""
+    tr = spec["train"]
+    lr, warmup = tr["learning_rate"], int(tr["warmup_steps"])
+    val = [(as_batch(b), b["real"][0]) for b in spec["validation"]]
+    step = 0
+    for epoch, batches in enumerate(spec["epochs"], 1):
+        for b in batches:
+            for g in opt.param_groups:
+                g["lr"] = lr * (step + 1) / warmup if step < warmup else lr
+            total, _, _ = model.loss(*as_batch(b), lam)
+            opt.zero_grad(set_to_none=False)
+            total.backward()
+            opt.step()
+            step += 1
+        acc = accuracy(model, val)
+        print(json.dumps({"epoch": epoch, "seconds": time.perf_counter() - STARTED, "validation_accuracy": acc}), flush=True)
+        if acc >= target:
+            break
+
+
+def accuracy(model, val):
+    """Share of real rows whose highest-scoring word is the antecedent (train/evaluate.go)."""
+    right = total = 0
+    with torch.no_grad():
+        for (ids, n, p, a, _), real in val:
+            s, _ = model.scores(ids, n, p)
+            right += int((s.argmax(dim=-1)[:real] == a[:real]).sum())
+            total += real
+    return right / max(total, 1)
+
+
 def blas_name():
-    """The BLAS that libblas.so.3 resolves to (Debian's alternatives), as far as the process sees."""
+    """Which BLAS PyTorch runs on: the library libblas.so.3 resolved to in this process (Debian's
+    alternatives), threadpoolctl's report when it is installed, and the build's BLAS_INFO from
+    torch.__config__.show() ("generic" on Debian: whatever libblas.so.3 is)."""
+    parts = [loaded_blas()]
+    try:
+        import threadpoolctl
+        for d in threadpoolctl.threadpool_info():
+            if d.get("user_api") == "blas":
+                parts.append("threadpoolctl: %s %s, %s threads" % (d.get("internal_api"), d.get("version"), d.get("num_threads")))
+    except ImportError:
+        pass
+    for item in torch.__config__.show().replace(",", "\n").split("\n"):
+        if "BLAS_INFO" in item and "LAPACK" not in item:
+            parts.append("build " + item[item.index("BLAS_INFO"):].strip())
+    return "; ".join(parts)
+
+
+def loaded_blas():
     try:
         with open("/proc/self/maps") as f:
             libs = {l.split()[-1] for l in f if ".so" in l}

@@ -2,7 +2,8 @@ package main
 
 // The training step, in Go and in PyTorch, measured in alternating blocks.
 //
-// Go: model.Graph.Run on a training graph (forward and backward, attention
+// Go: train.Session.Run on a training graph padded to the batch's longest
+// sentence (forward and backward, attention
 // supervision included) and an Adam update of every weight, the loop of
 // train/adam.go, which takes 0.2 ms of a step. PyTorch: pytorch_step.py with the
 // same initial weights and the same batches, one process per thread count,
@@ -22,12 +23,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"gorgonia.org/tensor"
 
 	"itformer/cmd/internal/cli"
 	"itformer/data"
+	"itformer/model"
 	"itformer/train"
 )
 
@@ -36,10 +39,11 @@ type goStepper struct {
 	*train.Session
 	batches []data.Batch
 	next    int
+	padded  bool // run every batch padded to max_len (the scaling section) instead of to its longest sentence
 }
 
 func newGoStepper(o options) (*goStepper, error) {
-	var sets []string
+	sets := slices.Clone(o.sets)
 	if o.dtype != "" {
 		sets = append(sets, "model.dtype="+o.dtype)
 	}
@@ -51,20 +55,35 @@ func newGoStepper(o options) (*goStepper, error) {
 	if err != nil {
 		return nil, err
 	}
-	batches, err := data.Batches(s.Corpus.Train, s.Vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, rand.New(rand.NewSource(cfg.Seed)), true)
+	// A max_len below the corpus's longest sentence (the scaling section's T = 16) keeps the sentences that fit.
+	fit := slices.DeleteFunc(slices.Clone(s.Corpus.Train), func(e data.Example) bool { return len(e.Tokens) > cfg.Model.MaxLen })
+	batches, err := data.Batches(fit, s.Vocab, cfg.Train.BatchSize, cfg.Model.MaxLen, rand.New(rand.NewSource(cfg.Seed)), true)
 	if err != nil {
 		return nil, err
+	}
+	if len(batches) == 0 {
+		s.Close()
+		return nil, fmt.Errorf("no training batch of sentences up to %d tokens", cfg.Model.MaxLen)
 	}
 	return &goStepper{Session: s, batches: batches[:min(32, len(batches))]}, nil
 }
 
+// run runs batch b forward and backward and returns the graph holding its gradients.
+func (s *goStepper) run(b data.Batch) (*model.Output, *model.Graph, error) {
+	if s.padded {
+		out, err := s.Graph.Run(train.ModelBatch(b))
+		return out, s.Graph, err
+	}
+	return s.Run(b)
+}
+
 // check runs batch 0 forward and backward, discards the gradients and returns the objective and its parts.
 func (s *goStepper) check() ([3]float64, error) {
-	out, err := s.Graph.Run(train.ModelBatch(s.batches[0]))
+	out, g, err := s.run(s.batches[0])
 	if err != nil {
 		return [3]float64{}, err
 	}
-	for _, vg := range s.Graph.ValueGrads() {
+	for _, vg := range g.ValueGrads() {
 		g, _ := vg.Grad()
 		g.(*tensor.Dense).Zero()
 	}
@@ -76,11 +95,12 @@ func (s *goStepper) check() ([3]float64, error) {
 func (s *goStepper) steps(n int) (time.Duration, error) {
 	start := time.Now()
 	for i := 0; i < n; i++ {
-		if _, err := s.Graph.Run(train.ModelBatch(s.batches[s.next%len(s.batches)])); err != nil {
+		_, g, err := s.run(s.batches[s.next%len(s.batches)])
+		if err != nil {
 			return 0, err
 		}
 		s.next++
-		if err := s.Optimiser.Step(s.Graph.ValueGrads()); err != nil {
+		if err := s.Optimiser.Step(g.ValueGrads()); err != nil {
 			return 0, err
 		}
 	}
@@ -120,23 +140,46 @@ func spreadPartner(b data.Batch) []int {
 }
 
 func writeSpec(s *goStepper, path string) error {
+	sp, err := newSpec(s.Session, s.batches, !s.padded)
+	if err != nil {
+		return err
+	}
+	return writeJSON(path, sp)
+}
+
+// newSpec holds the session's config, its initial weights and the batches,
+// with trim each padded to its longest sentence as Session.Run pads it.
+func newSpec(s *train.Session, batches []data.Batch, trim bool) (spec, error) {
 	c := s.Config
 	sp := spec{Config: map[string]int{"d_model": c.Model.DModel, "heads": c.Model.Heads, "layers": c.Model.Layers},
 		SeqLen: c.Model.MaxLen, Params: map[string]json.RawMessage{},
 		Train: map[string]float64{"learning_rate": c.Train.LearningRate, "beta1": c.Train.Beta1, "beta2": c.Train.Beta2,
-			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision}}
+			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision, "warmup_steps": float64(c.Train.WarmupSteps)}}
 	for _, ps := range s.Params.Specs() {
 		raw, err := json.Marshal(map[string]any{"shape": ps.Shape, "data": s.Params.Values(ps.Name)})
 		if err != nil {
-			return err
+			return sp, err
 		}
 		sp.Params[ps.Name] = raw
 	}
-	for _, b := range s.batches {
-		sp.Batches = append(sp.Batches, map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
-			"antecedent": b.Antecedent, "other": spreadPartner(b)})
+	for _, b := range batches {
+		sp.Batches = append(sp.Batches, batchJSON(b, trim))
 	}
-	raw, err := json.Marshal(sp)
+	return sp, nil
+}
+
+// batchJSON is one batch as pytorch_step.py reads it, with trim padded
+// as Session.Run pads it.
+func batchJSON(b data.Batch, trim bool) map[string][]int {
+	if trim {
+		b = b.Repadded(train.PaddedLength(b, b.SeqLen))
+	}
+	return map[string][]int{"ids": b.IDs, "lengths": b.Lengths, "pronoun": b.Pronoun,
+		"antecedent": b.Antecedent, "other": spreadPartner(b)}
+}
+
+func writeJSON(path string, v any) error {
+	raw, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
@@ -159,7 +202,13 @@ func scriptFile(script, dir string) (string, error) {
 }
 
 func startTorch(o options, threads int, specPath, dtype string) (*torchProc, error) {
-	cmd := exec.Command(o.python, o.script, "--serve", "--threads", fmt.Sprint(threads), "--dtype", dtype, "--input", specPath)
+	return startTorchWith(o, threads, "--serve", "--dtype", dtype, "--input", specPath)
+}
+
+// startTorchWith starts pytorch_step.py on threads threads with the mode's
+// arguments and reads its first line, which says what it runs on.
+func startTorchWith(o options, threads int, mode ...string) (*torchProc, error) {
+	cmd := exec.Command(o.python, append([]string{o.script, "--threads", fmt.Sprint(threads)}, mode...)...)
 	// OpenBLAS and OpenMP keep their own thread pools: pin them to the same count.
 	cmd.Env = append(os.Environ(), fmt.Sprintf("OMP_NUM_THREADS=%d", threads), fmt.Sprintf("OPENBLAS_NUM_THREADS=%d", threads))
 	cmd.Stderr = os.Stderr
@@ -172,13 +221,13 @@ func startTorch(o options, threads int, specPath, dtype string) (*torchProc, err
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s %s: %w (install: apt-get install -y python3-torch python3-numpy libopenblas0)", o.python, o.script, err)
+		return nil, fmt.Errorf("starting %s %s: %w", o.python, o.script, err)
 	}
 	p := &torchProc{threads: threads, cmd: cmd, in: json.NewEncoder(stdin), out: bufio.NewScanner(stdout)}
 	p.out.Buffer(make([]byte, 1<<20), 1<<20)
 	if err := p.read(&p.hello); err != nil {
 		p.close()
-		return nil, fmt.Errorf("%s did not start (%w); it needs Debian's PyTorch: apt-get install -y python3-torch, then -python /usr/bin/python3", o.script, err)
+		return nil, fmt.Errorf("%s %s did not start (%w)", o.python, o.script, err)
 	}
 	return p, nil
 }
@@ -234,6 +283,55 @@ func median(xs []float64) float64 {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
+// torchInstall says how to get the PyTorch side on Debian or Ubuntu.
+const torchInstall = "apt-get install -y python3-torch python3-numpy libopenblas0 (Debian's PyTorch on OpenBLAS), then -python /usr/bin/python3"
+
+// startAllTorch starts one pytorch_step.py per -torch-threads value and
+// checks that it computes Go's objective; it prints which BLAS PyTorch
+// loaded and warns unless it is OpenBLAS, the BLAS the figures assume.
+func startAllTorch(o options, s *goStepper, goLoss [3]float64, report bool) ([]*torchProc, error) {
+	dir, err := os.MkdirTemp("", "itformer-bench-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir) // the processes have read both files by the time check returns
+	specPath := filepath.Join(dir, "spec.json")
+	if err := writeSpec(s, specPath); err != nil {
+		return nil, err
+	}
+	if o.script, err = scriptFile(o.script, dir); err != nil {
+		return nil, err
+	}
+	var procs []*torchProc
+	for _, n := range o.threads {
+		p, err := startTorch(o, n, specPath, s.Config.Model.DType)
+		if err == nil {
+			procs = append(procs, p)
+			var tl [3]float64
+			if tl, err = p.check(); err == nil && report && n == o.threads[0] {
+				reportTorch(p, goLoss, tl)
+			}
+		}
+		if err != nil {
+			for _, p := range procs {
+				p.close()
+			}
+			return nil, err
+		}
+	}
+	return procs, nil
+}
+
+func reportTorch(p *torchProc, goLoss, tl [3]float64) {
+	blas := fmt.Sprint(p.hello["blas"])
+	fmt.Printf("PyTorch %v, BLAS %s\n", p.hello["torch"], blas)
+	if !strings.Contains(strings.ToLower(blas), "openblas") {
+		fmt.Printf("WARNING: PyTorch is not on OpenBLAS, so its figures are not the ones docs/performance.md compares with (the reference BLAS is about 4x slower); install libopenblas0\n")
+	}
+	fmt.Printf("same model: objective on batch 0 before any step: Go %.12g, PyTorch %.12g (relative difference %.1e)\n",
+		goLoss[0], tl[0], math.Abs(goLoss[0]-tl[0])/math.Abs(tl[0]))
+}
+
 func sideBySide(o options) error {
 	s, err := newGoStepper(o)
 	if err != nil {
@@ -241,7 +339,8 @@ func sideBySide(o options) error {
 	}
 	defer s.Close()
 	c := s.Config
-	fmt.Printf("\ntraining step: %s, dtype %s, batch %d x %d tokens, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
+	fmt.Printf("\nGo matrix products: %s\n", model.BLAS())
+	fmt.Printf("training step: %s, dtype %s, batch %d sentences padded to the longest (max_len %d), d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
 		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
 	goLoss, err := s.check()
 	if err != nil {
@@ -249,37 +348,18 @@ func sideBySide(o options) error {
 	}
 	var procs []*torchProc
 	if o.only["pytorch"] {
-		dir, err := os.MkdirTemp("", "itformer-bench-")
-		if err != nil {
-			return err
+		if procs, err = startAllTorch(o, s, goLoss, true); err != nil {
+			// The Go figures still stand on their own.
+			fmt.Printf("PyTorch side skipped: %v\n  to run it: %s\n", err, torchInstall)
 		}
-		defer os.RemoveAll(dir)
-		specPath := filepath.Join(dir, "spec.json")
-		if err := writeSpec(s, specPath); err != nil {
-			return err
-		}
-		if o.script, err = scriptFile(o.script, dir); err != nil {
-			return err
-		}
-		for _, n := range o.threads {
-			p, err := startTorch(o, n, specPath, c.Model.DType)
-			if err != nil {
-				return err
-			}
+		for _, p := range procs {
 			defer p.close()
-			tl, err := p.check()
-			if err != nil {
-				return err
-			}
-			if n == o.threads[0] {
-				fmt.Printf("PyTorch %v, BLAS %v\n", p.hello["torch"], p.hello["blas"])
-				fmt.Printf("same model: objective on batch 0 before any step: Go %.12g, PyTorch %.12g (relative difference %.1e)\n",
-					goLoss[0], tl[0], math.Abs(goLoss[0]-tl[0])/math.Abs(tl[0]))
-			}
-			procs = append(procs, p)
 		}
 	}
-	// Allocations of the Go step, over one block.
+	// Allocations of the Go step, over one block, once every batch length has its graph.
+	if _, err := s.steps(len(s.batches)); err != nil {
+		return err
+	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	if _, err := s.steps(o.steps); err != nil {
@@ -288,35 +368,12 @@ func sideBySide(o options) error {
 	runtime.ReadMemStats(&after)
 	fmt.Printf("Go step allocates %.1f MB in %.0f allocations\n",
 		float64(after.TotalAlloc-before.TotalAlloc)/float64(o.steps)/1e6, float64(after.Mallocs-before.Mallocs)/float64(o.steps))
-	goMS := []float64{}
-	torchMS := make([][]float64, len(procs))
-	ratios := make([][]float64, len(procs))
 	fmt.Printf("%d rounds of %d steps each", o.rounds, o.steps)
-	for round := 0; round <= o.rounds; round++ { // round 0 warms up
-		fmt.Print(".")
-		var goT time.Duration
-		tT := make([]time.Duration, len(procs))
-		for turn := 0; turn <= len(procs); turn++ {
-			who := (turn + round) % (len(procs) + 1)
-			var err error
-			if who == len(procs) {
-				goT, err = s.steps(o.steps)
-			} else {
-				tT[who], err = procs[who].steps(o.steps)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if round == 0 {
-			continue
-		}
-		goMS = append(goMS, ms(goT))
-		for i := range procs {
-			torchMS[i] = append(torchMS[i], ms(tT[i]))
-			ratios[i] = append(ratios[i], float64(goT)/float64(tT[i]))
-		}
+	t, err := interleave(s, procs, o.rounds, o.steps, func() { fmt.Print(".") })
+	if err != nil {
+		return err
 	}
+	goMS, torchMS, ratios := t.goMS, t.torchMS, t.ratios
 	fmt.Println()
 	sentences := float64(c.Train.BatchSize)
 	fmt.Printf("  %-28s %8.2f ms/step  %6.0f sentences/s\n", "Go (GOMAXPROCS "+fmt.Sprint(runtime.GOMAXPROCS(0))+")", median(goMS), sentences/median(goMS)*1e3)
@@ -329,4 +386,43 @@ func sideBySide(o options) error {
 		fmt.Println("  (a ratio above 1 means the Go step is slower)")
 	}
 	return nil
+}
+
+// timings are per-round mean step times in ms, and Go's over each PyTorch's.
+type timings struct {
+	goMS            []float64
+	torchMS, ratios [][]float64
+}
+
+// interleave runs rounds+1 rounds (the first warms up and is not counted) of
+// one block of steps in Go and in each PyTorch process, in an order that
+// rotates from round to round.
+func interleave(s *goStepper, procs []*torchProc, rounds, steps int, tick func()) (timings, error) {
+	t := timings{torchMS: make([][]float64, len(procs)), ratios: make([][]float64, len(procs))}
+	for round := 0; round <= rounds; round++ {
+		tick()
+		var goT time.Duration
+		tT := make([]time.Duration, len(procs))
+		for turn := 0; turn <= len(procs); turn++ {
+			who := (turn + round) % (len(procs) + 1)
+			var err error
+			if who == len(procs) {
+				goT, err = s.steps(steps)
+			} else {
+				tT[who], err = procs[who].steps(steps)
+			}
+			if err != nil {
+				return t, err
+			}
+		}
+		if round == 0 {
+			continue
+		}
+		t.goMS = append(t.goMS, ms(goT))
+		for i := range procs {
+			t.torchMS[i] = append(t.torchMS[i], ms(tT[i]))
+			t.ratios[i] = append(t.ratios[i], float64(goT)/float64(tT[i]))
+		}
+	}
+	return t, nil
 }

@@ -1,0 +1,45 @@
+package fastblas
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/gonum"
+)
+
+// BenchmarkDgemm: the default model's products (rows B·T = 768 for the
+// linear layers, 24 x 24 x 16 per head for attention), ours against gonum's.
+// go test -run '^$' -bench Dgemm -count 10 ./model/internal/fastblas | benchstat -col /impl -
+func BenchmarkDgemm(b *testing.B) {
+	cases := []struct {
+		name    string
+		tA, tB  blas.Transpose
+		m, n, k int
+	}{
+		{"linear-768x32x32", blas.NoTrans, blas.NoTrans, 768, 32, 32},
+		{"linear-768x64x32", blas.NoTrans, blas.NoTrans, 768, 64, 32},
+		{"dX-768x32x64-NT", blas.NoTrans, blas.Trans, 768, 32, 64},
+		{"dW-32x64x768-TN", blas.Trans, blas.NoTrans, 32, 64, 768},
+		{"scores-24x24x16-NT", blas.NoTrans, blas.Trans, 24, 24, 16},
+		{"context-24x16x24", blas.NoTrans, blas.NoTrans, 24, 16, 24},
+		{"d256-T128-128x256x256", blas.NoTrans, blas.NoTrans, 128 * 32, 256, 256},
+	}
+	impls := []struct {
+		name string
+		impl blas.Float64
+	}{{"gonum", gonum.Implementation{}}, {"fastblas", Implementation{}}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range cases {
+		a, lda, bb, ldb, cc, ldc := operands(rng, c.tA, c.tB, c.m, c.n, c.k, 0)
+		for _, im := range impls {
+			b.Run(fmt.Sprintf("shape=%s/impl=%s", c.name, im.name), func(b *testing.B) {
+				b.SetBytes(int64(2 * c.m * c.n * c.k)) // "MB/s" reads as MFLOP/s
+				for b.Loop() {
+					im.impl.Dgemm(c.tA, c.tB, c.m, c.n, c.k, 1, a, lda, bb, ldb, 0, cc, ldc)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package fastblas
+
+import (
+	"sync"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/gonum"
+)
+
+// Implementation is gonum's BLAS with Dgemm and Sgemm replaced, where the CPU
+// has AVX2 and FMA, by a register-blocked product (C = alpha·op(A)·op(B) +
+// beta·C). Every other routine, and every product on other CPUs or under
+// GOOS=js, is gonum's own.
+type Implementation struct {
+	gonum.Implementation
+}
+
+// Name says which matrix product runs on this machine.
+func Name() string {
+	if hasKernels {
+		return "AVX2/FMA gemm (model/internal/fastblas), gonum for the rest"
+	}
+	return "gonum (pure Go)"
+}
+
+// Accelerated reports whether the AVX2/FMA kernels are in use.
+func Accelerated() bool { return hasKernels }
+
+// Dgemm computes C = alpha·op(A)·op(B) + beta·C, op(A) m×k, op(B) k×n.
+func (impl Implementation) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	if !hasKernels || !valid(tA, tB, m, n, k, len(a), lda, len(b), ldb, len(c), ldc) {
+		impl.Implementation.Dgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+		return
+	}
+	gemm(f64, tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+// Sgemm is Dgemm in float32.
+func (impl Implementation) Sgemm(tA, tB blas.Transpose, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	if !hasKernels || !valid(tA, tB, m, n, k, len(a), lda, len(b), ldb, len(c), ldc) {
+		impl.Implementation.Sgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+		return
+	}
+	gemm(f32, tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+// valid reports whether the arguments are ones gonum would accept with a
+// non-empty product; anything else goes to gonum, which panics with its own
+// message or returns early.
+func valid(tA, tB blas.Transpose, m, n, k, la, lda, lb, ldb, lc, ldc int) bool {
+	okT := func(t blas.Transpose) bool { return t == blas.NoTrans || t == blas.Trans || t == blas.ConjTrans }
+	if !okT(tA) || !okT(tB) || m <= 0 || n <= 0 || k <= 0 {
+		return false
+	}
+	rowsA, colsA := m, k
+	if tA != blas.NoTrans {
+		rowsA, colsA = k, m
+	}
+	rowsB, colsB := k, n
+	if tB != blas.NoTrans {
+		rowsB, colsB = n, k
+	}
+	return lda >= colsA && ldb >= colsB && ldc >= n &&
+		la >= lda*(rowsA-1)+colsA && lb >= ldb*(rowsB-1)+colsB && lc >= ldc*(m-1)+n
+}
+
+type float interface{ float32 | float64 }
+
+// kernel describes one dtype's micro-kernel: it adds alpha·A·B to a
+// mr × nr block of C, or writes it there, strides in bytes.
+type kernel[T float] struct {
+	nr   int // columns per block
+	size int // bytes per element
+	run  func(k int, a *T, rs, cs int, b *T, ldb int, c *T, ldc int, alpha T, add bool)
+	pool *sync.Pool
+}
+
+const mr = 4 // rows per block
+
+var (
+	f64 = kernel[float64]{nr: 8, size: 8, run: kern4x8f64, pool: &sync.Pool{}}
+	f32 = kernel[float32]{nr: 16, size: 4, run: kern4x16f32, pool: &sync.Pool{}}
+)

@@ -1,0 +1,41 @@
+package model
+
+// Subtracting and dividing by a per-row statistic (a mean, a maximum, a sum),
+// written so that Gorgonia's gradients do their work on the small statistic
+// instead of on the full tensor:
+//
+//	x - s = x + (-s)      the gradient w.r.t. s is -Σ g, one Neg on s's shape,
+//	                      where G.Sub's is Σ(-g), a Neg on x's shape (exact:
+//	                      negation does not round, so both are bit for bit equal)
+//	x / s = x ⊙ (1/s)     the gradient w.r.t. s is -Σ(g ⊙ x) / s², on s's shape,
+//	                      where G.HadamardDiv's squares and divides x-sized
+//	                      tensors (not exact: x·(1/s) may differ from x/s in the
+//	                      last bit)
+//
+// Every such x-sized temporary was a fresh allocation per step, since
+// Gorgonia's unary ops (Neg, Square) cannot write into a kept buffer
+// (docs/performance.md). Shapes: x of rank r; s lacks x's axes `axes`.
+
+import (
+	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
+)
+
+// subtractRows returns x - s, s repeated along axes.
+func subtractRows(x, s *G.Node, axes ...int) (*G.Node, error) {
+	neg, err := G.Neg(s)
+	if err != nil {
+		return nil, err
+	}
+	return gorgoniax.Broadcast(G.Add, x, neg, axes...)
+}
+
+// divideRows returns x ⊙ (1/s), s repeated along axes.
+func divideRows(x, s *G.Node, axes ...int) (*G.Node, error) {
+	inv, err := G.Inverse(s)
+	if err != nil {
+		return nil, err
+	}
+	return gorgoniax.Broadcast(G.HadamardProd, x, inv, axes...)
+}
