@@ -5,10 +5,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"itformer/cmd/internal/cli"
 	"itformer/inference"
 	"itformer/model"
 )
@@ -218,13 +218,8 @@ func summarise(w io.Writer, p *inference.Predictor, tr *inference.Traced, word i
 }
 
 func strongest(tokens []string, row []float64, n int) string {
-	order := make([]int, len(row))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return row[order[a]] > row[order[b]] })
 	var parts []string
-	for _, j := range order[:min(n, len(order))] {
+	for _, j := range cli.Strongest(row, n) {
 		parts = append(parts, fmt.Sprintf("%s %.0f%%", clip(tokens[j], 12), 100*row[j]))
 	}
 	return strings.Join(parts, "   ")

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strings"
 
+	"itformer/cmd/internal/cli"
 	"itformer/inference"
 )
 
@@ -28,13 +28,8 @@ func renderRollout(w io.Writer, p inference.Prediction) {
 
 // topWords lists the n largest weights as "dog 18%, it 17%".
 func topWords(tokens []string, row []float64, n int) string {
-	order := make([]int, len(row))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return row[order[a]] > row[order[b]] })
 	var parts []string
-	for _, j := range order[:min(n, len(order))] {
+	for _, j := range cli.Strongest(row, n) {
 		parts = append(parts, fmt.Sprintf("%s %.0f%%", tokens[j], 100*row[j]))
 	}
 	return strings.Join(parts, ", ")

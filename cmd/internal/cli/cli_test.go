@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,21 @@ func TestMistakeAndNoArguments(t *testing.T) {
 	}
 	if err := Usagef("bad %d", 3); !errors.Is(err, ErrUsage) || err.Error() != "bad 3" {
 		t.Errorf("Usagef = %v", err)
+	}
+}
+
+func TestStrongest(t *testing.T) {
+	for _, tc := range []struct {
+		row  []float64
+		n    int
+		want []int
+	}{
+		{[]float64{0.1, 0.5, 0.2, 0.5}, 2, []int{1, 3}},
+		{[]float64{0.1, 0.5, 0.2}, 5, []int{1, 2, 0}},
+		{nil, 3, []int{}},
+	} {
+		if got := Strongest(tc.row, tc.n); !slices.Equal(got, tc.want) {
+			t.Errorf("Strongest(%v, %d) = %v, want %v", tc.row, tc.n, got, tc.want)
+		}
 	}
 }
