@@ -6,6 +6,7 @@ package inference
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -29,7 +30,14 @@ const MinCandidateMass = 0.5
 // GuessRule is the rule in one sentence, for documents that carry Confidence
 // (infer's -json prints it beside the answers).
 var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidates' probability is below %g, "+
-	"or when the candidates together get less than %g of the model's probability", GuessBelow, MinCandidateMass)
+	"when the candidates together get less than %g of the model's probability, "+
+	"or when a word the model does not know follows the pronoun in its clause", GuessBelow, MinCandidateMass)
+
+// clauseEnds are the tokens that close the pronoun's clause: punctuation and
+// the conjunctions that open the next clause ("it was famished, so the dog
+// ate"; "it was hungry and it ate").
+var clauseEnds = map[string]bool{".": true, ",": true, ";": true, ":": true, "!": true, "?": true,
+	"because": true, "since": true, "as": true, "so": true, "and": true, "but": true, "when": true, "while": true}
 
 // Confidence says whether an answer is a guess, and why.
 type Confidence struct {
@@ -53,12 +61,18 @@ type Confidence struct {
 	// UnknownCandidates are the candidates the model does not know: it can
 	// tell where they stand, not what they are.
 	UnknownCandidates []string `json:"unknown_candidates"`
+	// UnknownAboutIt are the unknown words that follow the pronoun in its own
+	// clause ("famished" in "because it was famished"): what the sentence
+	// says of "it", so the word that decides. Any of them makes the answer a
+	// guess, however sure the model is, since its probability can then rest
+	// only on the rest of the sentence (which nouns, which verb).
+	UnknownAboutIt []string `json:"unknown_about_it"`
 }
 
-// judge applies the rule to one answer: cands are the candidates, most
-// probable first, at the positions heads of tokens; known reports the
-// model's vocabulary.
-func judge(tokens []string, heads []int, cands []Candidate, known func(string) bool) Confidence {
+// judge applies the rule to the answer for the pronoun at position pronoun:
+// cands are the candidates, most probable first, at the positions heads of
+// tokens; known reports the model's vocabulary.
+func judge(tokens []string, pronoun int, heads []int, cands []Candidate, known func(string) bool) Confidence {
 	var c Confidence
 	for _, cd := range cands {
 		c.CandidateMass += cd.Probability
@@ -67,10 +81,23 @@ func judge(tokens []string, heads []int, cands []Candidate, known func(string) b
 	if c.CandidateMass > 0 {
 		c.TopProbability = cands[0].Probability / c.CandidateMass
 	}
-	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass
 	c.UnknownWords, c.UnknownCandidates = unknownWords(tokens, heads, known)
+	c.UnknownAboutIt = unknownAboutIt(tokens, pronoun, heads, known)
+	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass || len(c.UnknownAboutIt) > 0
 	c.Reason = reason(c, cands)
 	return c
+}
+
+// unknownAboutIt lists, each once, the unknown words between the pronoun
+// and the end of its clause that are not candidates.
+func unknownAboutIt(tokens []string, pronoun int, heads []int, known func(string) bool) []string {
+	out := []string{}
+	for i := pronoun + 1; i < len(tokens) && !clauseEnds[tokens[i]]; i++ {
+		if !known(tokens[i]) && !slices.Contains(heads, i) && !slices.Contains(out, tokens[i]) {
+			out = append(out, tokens[i])
+		}
+	}
+	return out
 }
 
 // unknownWords splits the words the model does not know, each once, into
@@ -106,7 +133,14 @@ func reason(c Confidence, cands []Candidate) string {
 		return notKnown(c.UnknownWords) + ", so the answer cannot rest on " + plural(c.UnknownWords, "it", "them")
 	}
 	var clauses []string
-	if len(c.UnknownWords) > 0 {
+	switch {
+	case len(c.UnknownAboutIt) > 0:
+		clauses = append(clauses, notKnown(c.UnknownAboutIt)+", and "+
+			plural(c.UnknownAboutIt, "it is", "they are")+" what the sentence says of \"it\", so the model cannot know the answer")
+		if rest := without(c.UnknownWords, c.UnknownAboutIt); len(rest) > 0 {
+			clauses = append(clauses, "nor "+plural(rest, "is ", "are ")+quoted(rest))
+		}
+	case len(c.UnknownWords) > 0:
 		clauses = append(clauses, notKnown(c.UnknownWords)+", and "+
 			plural(c.UnknownWords, "it", "one of them")+" may be the word that decides")
 	}
@@ -121,6 +155,17 @@ func reason(c Confidence, cands []Candidate) string {
 			cands[0].Word, share(cands[0].Probability), cands[1].Word, share(cands[1].Probability)))
 	}
 	return strings.Join(clauses, "; ")
+}
+
+// without returns the words of all that are not in some, in order.
+func without(all, some []string) []string {
+	var out []string
+	for _, w := range all {
+		if !slices.Contains(some, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // littleMass says how little of the model's probability the candidates get.

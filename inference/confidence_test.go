@@ -13,7 +13,7 @@ import (
 // guess, and the exact reason a user reads.
 func TestGuessRule(t *testing.T) {
 	vocab := map[string]bool{}
-	for _, w := range data.Tokenize("a the dog food cat ate because was hungry it") {
+	for _, w := range data.Tokenize("a the dog food cat ate because was hungry it . , so") {
 		vocab[w] = true
 	}
 	known := func(w string) bool { return vocab[w] }
@@ -23,20 +23,33 @@ func TestGuessRule(t *testing.T) {
 		guess          bool
 		top, mass      float64
 		unknown, cands string // the unknown words outside the candidates, and the unknown candidates
+		about          string // the unknown words said of "it"; "[]" if left out
 		reason         string
 	}{
 		{name: "confident", sentence: "a dog ate the food because it was hungry",
 			probs: map[string]float64{"dog": 0.97, "food": 0.02, "hungry": 0.01},
 			top:   0.97 / 0.99, mass: 0.99, unknown: "[]", cands: "[]"},
-		{name: "confident, an unknown word outside the candidates", sentence: "a dog ate the food because it was famished",
+		{name: "confident, an unknown word outside the pronoun's clause", sentence: "a dog ate the food greedily because it was hungry",
 			probs: map[string]float64{"dog": 0.95, "food": 0.05},
-			top:   0.95, mass: 1, unknown: "[famished]", cands: "[]",
-			reason: `"famished" is not a word this model knows, so the answer cannot rest on it`},
-		{name: "a guess, the deciding word unknown", sentence: "a dog ate the food because it was famished",
+			top:   0.95, mass: 1, unknown: "[greedily]", cands: "[]",
+			reason: `"greedily" is not a word this model knows, so the answer cannot rest on it`},
+		{name: "confident, the unknown word after the pronoun's clause", sentence: "because it was hungry , the dog ate the food greedily",
+			probs: map[string]float64{"dog": 0.95, "food": 0.05},
+			top:   0.95, mass: 1, unknown: "[greedily]", cands: "[]",
+			reason: `"greedily" is not a word this model knows, so the answer cannot rest on it`},
+		{name: "sure, but a guess: the word said of it is unknown", sentence: "a dog ate the food because it was famished",
+			probs: map[string]float64{"dog": 0.95, "food": 0.05}, guess: true,
+			top: 0.95, mass: 1, unknown: "[famished]", cands: "[]", about: "[famished]",
+			reason: `"famished" is not a word this model knows, and it is what the sentence says of "it", so the model cannot know the answer`},
+		{name: "a guess, the word said of it unknown, in a sentence of its own", sentence: "the dog ate the food . it was really famished .",
 			probs: map[string]float64{"dog": 0.55, "food": 0.45}, guess: true,
-			top: 0.55, mass: 1, unknown: "[famished]", cands: "[]",
-			reason: `"famished" is not a word this model knows, and it may be the word that decides; ` +
+			top: 0.55, mass: 1, unknown: "[really famished]", cands: "[]", about: "[really famished]",
+			reason: `"really" and "famished" are not words this model knows, and they are what the sentence says of "it", so the model cannot know the answer; ` +
 				`the model is unsure between "dog" (55.0%) and "food" (45.0%)`},
+		{name: "a guess, fronted: the clause ends at the comma", sentence: "it was famished , so the dog ate the food greedily",
+			probs: map[string]float64{"dog": 0.99, "food": 0.01}, guess: true,
+			top: 0.99, mass: 1, unknown: "[famished greedily]", cands: "[]", about: "[famished]",
+			reason: `"famished" is not a word this model knows, and it is what the sentence says of "it", so the model cannot know the answer; nor is "greedily"`},
 		{name: "a guess, every word known", sentence: "a dog ate the food because it was hungry",
 			probs: map[string]float64{"food": 0.6, "dog": 0.4}, guess: true,
 			top: 0.6, mass: 1, unknown: "[]", cands: "[]",
@@ -50,8 +63,8 @@ func TestGuessRule(t *testing.T) {
 			top:   0.99, mass: 1, unknown: "[]", cands: "[zorblax]"},
 		{name: "a guess, both kinds unknown", sentence: "the man ate the boy because it was strong",
 			probs: map[string]float64{"boy": 0.5, "man": 0.4, "strong": 0.1}, guess: true,
-			top: 0.5 / 0.9, mass: 0.9, unknown: "[strong]", cands: "[man boy]",
-			reason: `"strong" is not a word this model knows, and it may be the word that decides; ` +
+			top: 0.5 / 0.9, mass: 0.9, unknown: "[strong]", cands: "[man boy]", about: "[strong]",
+			reason: `"strong" is not a word this model knows, and it is what the sentence says of "it", so the model cannot know the answer; ` +
 				`nor are the candidates "man" and "boy"; the model is unsure between "boy" (50.0%) and "man" (40.0%)`},
 		{name: "a guess, little probability on the candidates", sentence: "a dog ate the food because it was hungry",
 			probs: map[string]float64{"dog": 0.2, "food": 0.01, "hungry": 0.79}, guess: true,
@@ -60,7 +73,8 @@ func TestGuessRule(t *testing.T) {
 		{name: "a guess, two unknown words, no probability on the only candidate", sentence: "a dog glorped because it was famished",
 			probs: map[string]float64{"famished": 1}, guess: true,
 			top: 1, mass: 0, unknown: "[glorped famished]", cands: "[]",
-			reason: `"glorped" and "famished" are not words this model knows, and one of them may be the word that decides; ` +
+			about: "[famished]",
+			reason: `"famished" is not a word this model knows, and it is what the sentence says of "it", so the model cannot know the answer; nor is "glorped"; ` +
 				`almost none of the model's probability (less than 0.1%) is on the candidates`},
 	}
 	for _, tc := range cases {
@@ -70,7 +84,13 @@ func TestGuessRule(t *testing.T) {
 			probs[i] = tc.probs[w]
 		}
 		heads := nounHeads(tokens, known)
-		c := judge(tokens, heads, candidates(tokens, heads, probs), known)
+		c := judge(tokens, data.Pronouns(tokens)[0], heads, candidates(tokens, heads, probs), known)
+		if tc.about == "" {
+			tc.about = "[]"
+		}
+		if fmt.Sprint(c.UnknownAboutIt) != tc.about {
+			t.Errorf("%s: unknown words about it %v, want %s", tc.name, c.UnknownAboutIt, tc.about)
+		}
 		if c.Guess != tc.guess || fmt.Sprintf("%.6f %.6f", c.TopProbability, c.CandidateMass) != fmt.Sprintf("%.6f %.6f", tc.top, tc.mass) ||
 			fmt.Sprint(c.UnknownWords) != tc.unknown || fmt.Sprint(c.UnknownCandidates) != tc.cands {
 			t.Errorf("%s: %+v\nwant guess %v, top %.4f, mass %.4f, unknown words %s, unknown candidates %s",
@@ -94,7 +114,7 @@ func TestGuessThreshold(t *testing.T) {
 	}{{GuessBelow - 1e-9, true}, {GuessBelow, false}} {
 		probs := make([]float64, len(tokens))
 		probs[1], probs[4] = tc.top, 1-tc.top
-		if c := judge(tokens, heads, candidates(tokens, heads, probs), known); c.Guess != tc.guess {
+		if c := judge(tokens, 6, heads, candidates(tokens, heads, probs), known); c.Guess != tc.guess {
 			t.Errorf("top %v: guess %v, want %v", tc.top, c.Guess, tc.guess)
 		}
 	}
@@ -117,7 +137,7 @@ func TestConfidenceInJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"guess", "reason", "top_probability", "candidate_mass", "unknown_words", "unknown_candidates"} {
+	for _, key := range []string{"guess", "reason", "top_probability", "candidate_mass", "unknown_words", "unknown_candidates", "unknown_about_it"} {
 		if _, ok := got.Confidence[key]; !ok {
 			t.Errorf("no %q in the prediction's confidence: %s", key, b)
 		}

@@ -238,7 +238,7 @@ func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, 
 	pr.Candidates = candidates(tokens, heads, probs)
 	pr.Answer = pr.Candidates[0].Position
 	pr.AnswerWord = tokens[pr.Answer]
-	pr.Confidence = judge(tokens, heads, pr.Candidates, p.known)
+	pr.Confidence = judge(tokens, pronoun, heads, pr.Candidates, p.known)
 	for l := range out.Trace {
 		var steps []model.WordSteps
 		var rows [][]float64
