@@ -35,9 +35,12 @@ package config
 // collector's: with GOGC=100 the heap grows to twice what is live before a
 // collection, and peak RSS was 1.4 to 2.2 times the graphs' live size.
 //
-// Against 12 real runs of cmd/train (one epoch, peak RSS by /usr/bin/time)
-// the estimate is 1.1 to 1.5 times the measurement and never below it; the
-// default config peaked at 153 MB and is estimated at 189 MB.
+// Against 10 real runs of cmd/train (one epoch, peak RSS by /usr/bin/time,
+// with batches padded to their longest sentence) the estimate is 1.1 to 2.1
+// times the measurement and never below it; the default config peaked at
+// 489 MB and is estimated at 549 MB. The coefficients were fitted when there
+// was one training graph; the extra graphs' assumed lengths (just below
+// max_len) make it the more cautious the shorter the sentences are.
 // TestEstimateCoversMeasuredRuns keeps that table.
 //
 // Loading a model for inference needs the same base, its parameters (the
