@@ -19,7 +19,8 @@ package config
 //
 // with a training graph for max_len and one for each of the next two
 // multiples of PadMultiple below it (batches padded to their longest
-// sentence, see trainingGraphs),
+// sentence, see trainingGraphs), plus, for every other length a batch could
+// be padded to, that graph's own gradients and nodes (paddedLengths),
 //
 // where a graph of batch B over T = max_len tokens holds
 //
@@ -36,9 +37,9 @@ package config
 // collection, and peak RSS was 1.4 to 2.2 times the graphs' live size.
 //
 // Against 10 real runs of cmd/train (one epoch, peak RSS by /usr/bin/time,
-// with batches padded to their longest sentence) the estimate is 1.1 to 2.1
+// with batches padded to their longest sentence) the estimate is 1.1 to 2.2
 // times the measurement and never below it; the default config peaked at
-// 489 MB and is estimated at 549 MB. The coefficients were fitted when there
+// 489 MB and is estimated at 566 MB. The coefficients were fitted when there
 // was one training graph; the extra graphs' assumed lengths (just below
 // max_len) make it the more cautious the shorter the sentences are.
 // TestEstimateCoversMeasuredRuns keeps that table.
@@ -172,9 +173,19 @@ func (s sizes) trainingGraphs() float64 {
 	return total
 }
 
+// paddedLengths is how many padded lengths, so training graphs, a run can
+// use at most: one per multiple of PadMultiple up to max_len. Each holds its
+// own gradient of every parameter and its own nodes. (Small batches use
+// many: a batch of one sentence is padded to that sentence's length.)
+func (s sizes) paddedLengths() float64 {
+	return float64((s.maxLen + PadMultiple - 1) / PadMultiple)
+}
+
 func trainingBytes(s sizes) float64 {
 	activations := s.trainingGraphs() + s.graph(s.evalBatch, evalCoef)
-	return baseBytes + s.params()*trainPerParam + float64(s.layers)*perLayer + gcFactor*s.dtypeBytes*activations
+	perGraph := s.params()*s.dtypeBytes + float64(s.layers)*perLayer // a training graph's gradients and nodes
+	return baseBytes + s.params()*trainPerParam + float64(s.layers)*perLayer + (s.paddedLengths()-1)*perGraph +
+		gcFactor*s.dtypeBytes*activations
 }
 
 func loadingBytes(s sizes) float64 {

@@ -71,7 +71,7 @@ func TestHugeSizesAreRefusedByName(t *testing.T) {
 func TestMemoryMessageNamesTheFile(t *testing.T) {
 	path := writeConfig(t, edit(t, `"layers": 2`, `"layers": 100000`))
 	_, err := Load(path)
-	want := path + ": model.layers = 100000: the run would need about 5.4 TB (limit 8 GB; raise it with -max-memory)"
+	want := path + ": model.layers = 100000: the run would need about 5.71 TB (limit 8 GB; raise it with -max-memory)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
@@ -100,7 +100,7 @@ func TestMaxMemoryIsHonoured(t *testing.T) {
 // measured again when training began to pad batches to their longest
 // sentence (three training graphs instead of one): the estimate counts two
 // shorter graphs just below max_len, so it overestimates most where the
-// sentences are far shorter than max_len (max_len 64: 2.1 times). Batch 1024
+// sentences are far shorter than max_len (max_len 64: 2.2 times). Batch 1024
 // and evaluation batch 4096, in the earlier table, are now estimated above
 // the 8 GB limit and were not measured.
 // calibrationBase is configs/default.json (3 layers, 24 tokens).
