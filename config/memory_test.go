@@ -100,7 +100,7 @@ func TestMaxMemoryIsHonoured(t *testing.T) {
 // measured again when training began to pad batches to their longest
 // sentence (three training graphs instead of one): the estimate counts two
 // shorter graphs just below max_len, so it overestimates most where the
-// sentences are far shorter than max_len (max_len 64: 2.2 times). Batch 1024
+// sentences are far shorter than max_len (max_len 64: 2.2 times; the bound below is 2.3). Batch 1024
 // and evaluation batch 4096, in the earlier table, are now estimated above
 // the 8 GB limit and were not measured.
 // calibrationBase is configs/default.json (3 layers, 24 tokens).
@@ -122,6 +122,8 @@ func TestEstimateCoversMeasuredRuns(t *testing.T) {
 		{[]string{"model.layers=8"}, 1121e6},
 		{[]string{"model.max_len=64"}, 952e6},
 		{[]string{"model.heads=16"}, 1121e6},
+		{[]string{"model.d_model=512", "model.layers=1", "train.batch_size=1", "train.eval_batch_size=1"}, 538e6},
+		{[]string{"model.d_model=2", "model.heads=1", "model.d_ff=2", "model.layers=1", "train.batch_size=1", "train.eval_batch_size=1"}, 78e6},
 	} {
 		c, err := Parse([]byte(calibrationBase), tc.sets...)
 		if err != nil {
@@ -129,7 +131,7 @@ func TestEstimateCoversMeasuredRuns(t *testing.T) {
 		}
 		est := c.MemoryEstimate()
 		t.Logf("%-70s measured %4.0f MB, estimated %4.0f MB (%.2f×)", strings.Join(tc.sets, " "), tc.measured/1e6, est/1e6, est/tc.measured)
-		if est < tc.measured || est > 2.2*tc.measured {
+		if est < tc.measured || est > 2.3*tc.measured {
 			t.Errorf("%q: estimate %s for a run that peaked at %s", tc.sets, FormatBytes(est), FormatBytes(tc.measured))
 		}
 	}
