@@ -62,7 +62,7 @@ import (
 // DefaultMaxMemory is the limit unless -max-memory says otherwise. The
 // development machine has 24 GiB; cmd/experiment trains two runs at once, so
 // two runs at the limit, plus the system, still fit. The shipped configs need
-// about 0.2 GB, so the limit only stops runs needing 40 times that and more.
+// about 0.6 GB, so the limit only stops runs needing 13 times that and more.
 const DefaultMaxMemory ByteSize = 8_000_000_000
 
 // MaxMemory is the limit Validate holds runs to and checkpoint loading holds
