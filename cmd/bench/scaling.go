@@ -76,7 +76,7 @@ func plotScaling(o options, rows []scaleResult) error {
 	for _, sw := range sweeps {
 		curves := []experiment.Curve{{Name: "Go"}}
 		for _, n := range o.threads {
-			curves = append(curves, experiment.Curve{Name: fmt.Sprintf("PyTorch, %d thread(s)", n)})
+			curves = append(curves, experiment.Curve{Name: fmt.Sprintf("PyTorch, %d thread%s", n, map[bool]string{true: "s"}[n > 1])})
 		}
 		for _, r := range rows {
 			x, ok := sw.pick(r)
