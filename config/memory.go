@@ -44,7 +44,7 @@ package config
 // max_len) make it the more cautious the shorter the sentences are.
 // TestEstimateCoversMeasuredRuns keeps that table.
 //
-// Loading a model for inference needs the same base, its parameters (the
+// Loading a model for inference needs the base without the corpus (50 MB), its parameters (the
 // file, the decoded values, the tensors: 49 bytes a parameter measured with
 // cmd/infer, 56 used; a resumable checkpoint's Adam moments add 32) and one
 // evaluation graph of batch 1.
@@ -70,7 +70,8 @@ const DefaultMaxMemory ByteSize = 8_000_000_000
 var MaxMemory = DefaultMaxMemory
 
 const (
-	baseBytes     = 80e6 // 78 MB measured (corpus v2, every size tiny, batch 1), rounded up
+	baseBytes     = 80e6 // training: 78 MB measured (corpus v2, every size tiny, batch 1), rounded up
+	loadBaseBytes = 50e6 // loading: the runtime and the lexicon, no corpus (42 MB measured before corpus v2, kept)
 	trainPerParam = 240  // bytes
 	loadPerParam  = 56
 	adamPerParam  = 32 // m and v, as read and as decoded
@@ -193,7 +194,7 @@ func loadingBytes(s sizes) float64 {
 	if s.resumable {
 		perParam += adamPerParam
 	}
-	return baseBytes + s.params()*float64(perParam) + float64(s.layers)*perLayer + gcFactor*s.dtypeBytes*s.graph(1, evalCoef)
+	return loadBaseBytes + s.params()*float64(perParam) + float64(s.layers)*perLayer + gcFactor*s.dtypeBytes*s.graph(1, evalCoef)
 }
 
 // MemoryEstimate is the peak memory, in bytes, that training c is estimated
