@@ -50,8 +50,8 @@ func TestHugeSizesAreRefusedByName(t *testing.T) {
 		{[]string{"model.heads=65536", "model.d_model=65536"}, "model.d_model = 65536, model.heads = 65536: the run would need about "},
 		{[]string{"train.batch_size=10000000"}, "train.batch_size = 10000000: the run would need about "},
 		{[]string{"train.eval_batch_size=100000000"}, "train.eval_batch_size = 100000000: the run would need about "},
-		{[]string{"train.batch_size=50000", "train.eval_batch_size=200000"}, "train.eval_batch_size = 200000, train.batch_size = 50000: "},
-		{[]string{"train.batch_size=5000", "train.eval_batch_size=20000"}, "train.eval_batch_size = 20000: "}, // batch_size 5000 alone fits
+		{[]string{"train.batch_size=50000", "train.eval_batch_size=200000"}, "train.batch_size = 50000, train.eval_batch_size = 200000: "},
+		{[]string{"train.batch_size=5000", "train.eval_batch_size=20000"}, "train.batch_size = 5000: "}, // eval_batch_size 20000 alone fits
 		// Named until setting them back fits: d_ff alone would fit, and heads hardly matter.
 		{[]string{"model.d_ff=10000", "model.layers=20000"}, "model.layers = 20000: the run would need about "},
 		{[]string{"model.d_ff=1000000", "model.layers=1000", "model.heads=4"}, "model.d_ff = 1000000, model.layers = 1000: the run would need about "},
@@ -71,7 +71,7 @@ func TestHugeSizesAreRefusedByName(t *testing.T) {
 func TestMemoryMessageNamesTheFile(t *testing.T) {
 	path := writeConfig(t, edit(t, `"layers": 2`, `"layers": 100000`))
 	_, err := Load(path)
-	want := path + ": model.layers = 100000: the run would need about 3.8 TB (limit 8 GB; raise it with -max-memory)"
+	want := path + ": model.layers = 100000: the run would need about 5.71 TB (limit 8 GB; raise it with -max-memory)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
@@ -96,12 +96,17 @@ func TestMaxMemoryIsHonoured(t *testing.T) {
 
 // The estimate is calibrated against real runs of cmd/train (one epoch, peak
 // RSS by /usr/bin/time -f %M, on the 2-core, 24 GiB development machine):
-// it must never be below what a run took, and not wildly above.
-// calibrationBase is the default config the peaks below were measured
-// with (configs/default.json before corpus v2: 2 layers, 16 tokens).
+// it must never be below what a run took, and not wildly above. The runs were
+// measured again when training began to pad batches to their longest
+// sentence (three training graphs instead of one): the estimate counts two
+// shorter graphs just below max_len, so it overestimates most where the
+// sentences are far shorter than max_len (max_len 64: 2.2 times; the bound below is 2.3). Batch 1024
+// and evaluation batch 4096, in the earlier table, are now estimated above
+// the 8 GB limit and were not measured.
+// calibrationBase is configs/default.json (3 layers, 24 tokens).
 const calibrationBase = `{"seed": 1, "data": {"seed": 1},
-  "model": {"d_model": 32, "heads": 2, "d_ff": 64, "layers": 2, "max_len": 16, "dtype": "float64"},
-  "train": {"epochs": 12, "batch_size": 32, "eval_batch_size": 128, "learning_rate": 0.002,
+  "model": {"d_model": 32, "heads": 2, "d_ff": 64, "layers": 3, "max_len": 24, "dtype": "float64"},
+  "train": {"epochs": 20, "batch_size": 32, "eval_batch_size": 128, "learning_rate": 0.003,
     "beta1": 0.9, "beta2": 0.98, "adam_eps": 1e-9, "warmup_steps": 100, "attention_supervision": 1.0}}`
 
 func TestEstimateCoversMeasuredRuns(t *testing.T) {
@@ -109,18 +114,16 @@ func TestEstimateCoversMeasuredRuns(t *testing.T) {
 		sets     []string
 		measured float64 // peak RSS, bytes
 	}{
-		{nil, 153e6}, // calibrationBase
-		{[]string{"train.batch_size=256"}, 415e6},
-		{[]string{"train.batch_size=1024"}, 1168e6},
-		{[]string{"train.eval_batch_size=1024"}, 550e6},
-		{[]string{"train.eval_batch_size=4096"}, 1752e6},
-		{[]string{"model.d_model=128"}, 408e6},
-		{[]string{"model.d_ff=1024"}, 417e6},
-		{[]string{"model.layers=8"}, 500e6},
-		{[]string{"model.max_len=64"}, 764e6},
-		{[]string{"model.heads=16"}, 307e6},
-		{[]string{"model.d_model=512", "model.layers=1", "train.batch_size=1", "train.eval_batch_size=1"}, 437e6},
-		{[]string{"model.d_model=2", "model.heads=1", "model.d_ff=2", "model.layers=1", "train.batch_size=1", "train.eval_batch_size=1"}, 42e6},
+		{nil, 489e6}, // calibrationBase
+		{[]string{"train.batch_size=256"}, 1545e6},
+		{[]string{"train.eval_batch_size=1024"}, 1646e6},
+		{[]string{"model.d_model=128"}, 1259e6},
+		{[]string{"model.d_ff=1024"}, 1339e6},
+		{[]string{"model.layers=8"}, 1121e6},
+		{[]string{"model.max_len=64"}, 952e6},
+		{[]string{"model.heads=16"}, 1121e6},
+		{[]string{"model.d_model=512", "model.layers=1", "train.batch_size=1", "train.eval_batch_size=1"}, 538e6},
+		{[]string{"model.d_model=2", "model.heads=1", "model.d_ff=2", "model.layers=1", "train.batch_size=1", "train.eval_batch_size=1"}, 78e6},
 	} {
 		c, err := Parse([]byte(calibrationBase), tc.sets...)
 		if err != nil {
@@ -128,7 +131,7 @@ func TestEstimateCoversMeasuredRuns(t *testing.T) {
 		}
 		est := c.MemoryEstimate()
 		t.Logf("%-70s measured %4.0f MB, estimated %4.0f MB (%.2f×)", strings.Join(tc.sets, " "), tc.measured/1e6, est/1e6, est/tc.measured)
-		if est < tc.measured || est > 1.6*tc.measured {
+		if est < tc.measured || est > 2.3*tc.measured {
 			t.Errorf("%q: estimate %s for a run that peaked at %s", tc.sets, FormatBytes(est), FormatBytes(tc.measured))
 		}
 	}

@@ -24,7 +24,7 @@ func PlotScaling(path, title, xLabel, yLabel string, curves ...Curve) error {
 	p.Title.Text = title
 	p.X.Label.Text, p.Y.Label.Text = xLabel, yLabel
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
+	p.X.Tick.Marker, p.Y.Tick.Marker = sizeTicks(curves), plot.LogTicks{Prec: -1}
 	p.Add(plotter.NewGrid())
 	for i, c := range curves {
 		if len(c.X) != len(c.Y) || len(c.X) == 0 {
@@ -48,4 +48,20 @@ func PlotScaling(path, title, xLabel, yLabel string, curves ...Curve) error {
 	}
 	p.Legend.Top, p.Legend.Left = true, true
 	return p.Save(6*vg.Inch, 4.5*vg.Inch, path)
+}
+
+// sizeTicks labels the x axis at the sizes measured (log ticks would label
+// only the powers of ten).
+func sizeTicks(curves []Curve) plot.ConstantTicks {
+	seen := map[float64]bool{}
+	var ticks plot.ConstantTicks
+	for _, c := range curves {
+		for _, x := range c.X {
+			if !seen[x] {
+				seen[x] = true
+				ticks = append(ticks, plot.Tick{Value: x, Label: fmt.Sprint(x)})
+			}
+		}
+	}
+	return ticks
 }

@@ -6,22 +6,28 @@
 //
 // It prints
 //   - step:    a training step of the default config (forward, backward, Adam) on
-//     real batches of 32 sentences x 16 tokens: ms per step, sentences per second,
-//     allocations per step;
+//     real batches of 32 sentences, each padded as train.Session.Run pads it (to
+//     its longest sentence, rounded up to a multiple of 4): the matrix-product
+//     kernels in use, ms per step, sentences per second, allocations per step;
 //   - infer:   one sentence: the forward pass of a built graph, and Checkpoint.Resolve
 //     as cmd/infer calls it (graph built per sentence), in ms, and the peak memory of
 //     a process that loads the embedded model and resolves one sentence;
 //   - load:    loading and verifying the embedded checkpoint, in ms;
 //   - pytorch: the same step in PyTorch on the CPU (cmd/bench/pytorch_step.py,
 //     Debian's python3-torch), measured in alternating blocks with the Go step in
-//     one run, with 2 threads and with 1, and the ratio of step times;
+//     one run, with 2 threads and with 1, and the ratio of step times; it says
+//     which BLAS PyTorch loaded and warns unless it is OpenBLAS, and without
+//     PyTorch it runs the Go side and says how to install the rest;
 //   - train:   a whole default training run (train.Run, as go run ./cmd/train does)
 //     in a child process: seconds until validation accuracy first reaches 95%,
 //     total seconds, sentences per second, peak memory (max RSS) and the weights'
-//     SHA-256, which must be the embedded model's;
-//   - scaling (only with -only scaling): the step against the sequence length
-//     (16, 32, 64, 128) and against d_model (32, 64, 128, 256, d_ff = 2·d_model),
-//     Go beside PyTorch, and the largest of both (d_model 256, 128 tokens).
+//     SHA-256 (the embedded model's, on a CPU of the kind that trained it); then
+//     the same run in PyTorch (same initial weights, batches and learning rates,
+//     pytorch_step.py --train) until it reaches 95%, timed the same way;
+//   - scaling (only with -only scaling): the step against the padded length T
+//     (16, 24, 32, 64, 128) and against d_model (32, 64, 128, 256, d_ff = 2·d_model),
+//     Go beside PyTorch, and the largest of both (d_model 256, 128 tokens, batch
+//     8); -plot DIR draws both sweeps as PNGs.
 //
 // Figures are medians over -rounds blocks; the machine is shared, so compare
 // ratios taken in one run rather than figures from different runs.

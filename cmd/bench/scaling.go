@@ -26,6 +26,11 @@ var scaleSizes = [][2]int{
 	{128, 256},
 }
 
+// cornerBatch is the batch of the largest size: at 32 sentences its training
+// graph alone would hold about 5 GB, too much beside other work on a shared
+// machine, so both sides take 8 (and the table says so).
+const cornerBatch = 8
+
 func scaling(o options) error {
 	fmt.Printf("\nscaling: training step (forward, backward, Adam), batch 32, default config otherwise; Go matrix products: %s\n", model.BLAS())
 	fmt.Printf("%5s %8s %12s", "T", "d_model", "Go ms")
@@ -71,7 +76,7 @@ func plotScaling(o options, rows []scaleResult) error {
 	for _, sw := range sweeps {
 		curves := []experiment.Curve{{Name: "Go"}}
 		for _, n := range o.threads {
-			curves = append(curves, experiment.Curve{Name: fmt.Sprintf("PyTorch, %d thread(s)", n)})
+			curves = append(curves, experiment.Curve{Name: fmt.Sprintf("PyTorch, %d thread%s", n, map[bool]string{true: "s"}[n > 1])})
 		}
 		for _, r := range rows {
 			x, ok := sw.pick(r)
@@ -100,6 +105,11 @@ func plotScaling(o options, rows []scaleResult) error {
 func scaleRow(o options, T, d int) (scaleResult, error) {
 	r := scaleResult{T: T, d: d}
 	o.sets = []string{"train.eval_batch_size=32", fmt.Sprintf("model.max_len=%d", T), fmt.Sprintf("model.d_model=%d", d), fmt.Sprintf("model.d_ff=%d", 2*d)}
+	batch := 32
+	if T == 128 && d == 256 {
+		batch = cornerBatch
+		o.sets = append(o.sets, fmt.Sprintf("train.batch_size=%d", batch), fmt.Sprintf("train.eval_batch_size=%d", batch))
+	}
 	s, err := newGoStepper(o)
 	if err != nil {
 		return r, err
@@ -117,18 +127,23 @@ func scaleRow(o options, T, d int) (scaleResult, error) {
 	for _, p := range procs {
 		defer p.close()
 	}
-	steps := max(2, o.steps*24*32/(T*d))
+	steps := max(2, o.steps*24*32*32/(T*d*batch))
 	t, err := interleave(s, procs, o.rounds, steps, func() {})
 	if err != nil {
 		return r, err
 	}
 	r.goMS = median(t.goMS)
 	fmt.Printf("%5d %8d %12.2f", T, d, r.goMS)
+	defer func() {
+		if batch != 32 {
+			fmt.Printf("   (batch %d)", batch)
+		}
+		fmt.Println()
+	}()
 	for i := range procs {
 		r.torchMS = append(r.torchMS, median(t.torchMS[i]))
 		fmt.Printf(" %12.2f %9.2f", median(t.torchMS[i]), median(t.ratios[i]))
 	}
-	fmt.Println()
 	runtime.GC() // the next size starts without this one's garbage
 	return r, nil
 }

@@ -76,7 +76,7 @@ func TestSignalDuringSetup(t *testing.T) {
 	}
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
 		dir := filepath.Join(t.TempDir(), "run")
-		cmd := exec.Command(bin, "-config", tiny, "-set", "model.layers=100", "-out", dir)
+		cmd := exec.Command(bin, "-config", tiny, "-max-memory", "16GB", "-set", "model.layers=100", "-out", dir)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		stdout, err := cmd.StdoutPipe()
@@ -112,7 +112,7 @@ func TestDefaultConfigFromAnyDirectory(t *testing.T) {
 	t.Chdir(t.TempDir())
 	limit := config.MaxMemory
 	t.Cleanup(func() { config.MaxMemory = limit })
-	err := run([]string{"-max-memory", "64GB", "-set", "train.batch_size=10000"})
+	err := run([]string{"-max-memory", "200GB", "-set", "train.batch_size=10000"})
 	if want := "train.batch_size is 10000 but the training set has 6,000 sentences"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("train from another directory: %v\nwant the default config loaded and %q", err, want)
 	}
