@@ -86,6 +86,7 @@ type pageState struct {
 	TrainStatus string  `json:"train_status"`
 	TrainReady  bool    `json:"train_ready"`
 	Frame       int     `json:"frame"` // length of the viz page shown in the frame
+	Steps       int     `json:"steps"` // rows of explain's table
 	FirstAnswer float64 `json:"first_answer"`
 	Target      float64 `json:"target"` // seconds to the target accuracy, 0 before
 	Done        float64 `json:"done"`   // seconds to the end of training, 0 before
@@ -97,7 +98,7 @@ const readState = `(() => {
   const $ = id => document.getElementById(id), T = window.itformerTiming || {};
   return {status: $("status").textContent, answer: $("answer").textContent, error: $("error").hidden ? "" : $("error").textContent,
     model: $("model-name").textContent, typed: $("typed").textContent, train_status: $("train-status").textContent,
-    train_ready: !$("train-go").disabled, frame: ($("view").srcdoc || "").length,
+    train_ready: !$("train-go").disabled, steps: document.querySelectorAll("#steps tr").length, frame: ($("view").srcdoc || "").length,
     first_answer: (T.firstAnswer || 0) / 1000, target: T.targetReached || 0, done: T.trainDone || 0,
     epochs: document.querySelectorAll("#probes table.probe")[0] ? document.querySelectorAll("#probes table.probe")[0].rows.length - 1 : 0,
     download: !$("download").hidden};
@@ -119,6 +120,9 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(s.Answer, `"it" refers to dog`) || s.Frame == 0 || s.Error != "" {
 		t.Fatalf("mission sentence: answer %q, frame %d bytes, error %q", s.Answer, s.Frame, s.Error)
 	}
+	if words := len(strings.Fields(data.MissionHungry)); s.Steps != words+1 {
+		t.Errorf("explain's table has %d rows, want a header and one per word (%d)", s.Steps, words)
+	}
 
 	b.do("ask the twin", chromedp.SetValue("#twin", strings.TrimSuffix(data.MissionTasty, "."), chromedp.ByID), chromedp.Click("#go", chromedp.ByID))
 	s = b.waitFor("the twin's answer", 60*time.Second, func(s pageState) bool { return strings.Contains(s.Answer, "twin") || s.Error != "" })
@@ -138,6 +142,9 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after training: download link shown %v, %d points in the probes' table, want >= 6", s.Download, s.Epochs)
 	}
 	t.Logf("tiny config: target reached after %.1f s, training done after %.1f s", s.Target, s.Done)
+	var epochs string
+	b.do("read the epochs' timing", chromedp.Evaluate(`JSON.stringify(window.itformerTiming.epochs)`, &epochs))
+	t.Logf("epochs in the tab: %s", epochs)
 
 	b.do("question the trained model", chromedp.Evaluate(`document.getElementById("use-trained").click()`, nil))
 	s = b.waitFor("the trained model's answer", 60*time.Second, func(s pageState) bool {
@@ -197,7 +204,11 @@ type browser struct {
 
 func startBrowser(t *testing.T, chromium string) *browser {
 	t.Helper()
-	profile := t.TempDir()
+	profile, err := os.MkdirTemp("", "itformer-site-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeWhenClosed(t, profile) })
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
 		chromedp.Headless,
@@ -242,6 +253,19 @@ func startBrowser(t *testing.T, chromium string) *browser {
 		}
 	})
 	return b
+}
+
+// removeWhenClosed removes chromium's profile, which it may still be
+// writing for a moment after it is told to quit.
+func removeWhenClosed(t *testing.T, dir string) {
+	var err error
+	for range 20 {
+		if err = os.RemoveAll(dir); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("leaving %s: %v", dir, err)
 }
 
 func (b *browser) logf(format string, args ...any) {

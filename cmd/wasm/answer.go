@@ -32,13 +32,36 @@ type Request struct {
 	Twin      string `json:"twin"`      // a second sentence to compare with, or ""
 	Ablate    string `json:"ablate"`    // heads to knock out, "L2H1,L3H2", or ""
 	Attribute bool   `json:"attribute"` // compute attribution (slower: integrated gradients)
+	Steps     bool   `json:"steps"`     // trace the sentence for explain's numbers
 }
 
 // Answer is what the page gets back.
 type Answer struct {
 	Resolution *inference.Resolution `json:"resolution"`
 	Twin       *inference.Twin       `json:"twin,omitempty"`
-	Page       string                `json:"page"` // viz's HTML page for the frame
+	Page       string                `json:"page"`            // viz's HTML page for the frame
+	Steps      *Steps                `json:"steps,omitempty"` // explain's numbers, if asked
+}
+
+// Steps are explain's step-by-step numbers for one word in one head: the
+// first "it" in the head trained to point (else the last layer's first
+// head), as `explain` shows them by default.
+type Steps struct {
+	Tokens []string `json:"tokens"`
+	Layer  int      `json:"layer"` // 0-based, as Head and Word
+	Head   int      `json:"head"`
+	Word   int      `json:"word"`
+	DK     int      `json:"d_k"`
+	Steps  []Step   `json:"steps"` // in the order they are computed
+}
+
+// Step is one intermediate: a vector of the word's, or one number per word.
+type Step struct {
+	Name    string    `json:"name"`
+	Formula string    `json:"formula"`
+	About   string    `json:"about"`
+	PerWord bool      `json:"per_word"` // one number per word of the sentence
+	Values  []float64 `json:"values"`
 }
 
 // loadDefault questions the embedded default model.
@@ -86,6 +109,36 @@ func (a *answerer) answer(r Request) (*Answer, error) {
 	}
 	if out.Page, err = a.page(out); err != nil {
 		return nil, err
+	}
+	if r.Steps {
+		if out.Steps, err = a.steps(r.Sentence); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// steps traces sentence and reads explain's numbers for its first "it".
+func (a *answerer) steps(sentence string) (*Steps, error) {
+	tr, err := a.p.Trace(sentence)
+	if err != nil {
+		return nil, err
+	}
+	layer, head, ok := a.p.SupervisedHead()
+	if !ok {
+		layer, head = a.p.Config().Layers-1, 0
+	}
+	word := 0
+	if len(tr.Pronouns) > 0 {
+		word = tr.Pronouns[0]
+	}
+	ws, err := tr.Output.Steps(0, layer, head, word)
+	if err != nil {
+		return nil, err
+	}
+	out := &Steps{Tokens: tr.Tokens, Layer: layer, Head: head, Word: word, DK: ws.DK}
+	for _, st := range ws.List() {
+		out.Steps = append(out.Steps, Step{Name: st.Name, Formula: st.Formula, About: st.About, PerWord: st.PerKey(), Values: st.Value})
 	}
 	return out, nil
 }

@@ -36,7 +36,7 @@ type TrainRequest struct {
 type Event struct {
 	Type    string             `json:"type"`
 	Config  *config.Run        `json:"config,omitempty"`  // config: the resolved run config
-	Step    *Step              `json:"step,omitempty"`    // step: the epoch's running figures
+	Step    *StepReport        `json:"step,omitempty"`    // step: the epoch's running figures
 	Epoch   *train.EpochRecord `json:"epoch,omitempty"`   // epoch: the epochs.jsonl line
 	Elapsed float64            `json:"elapsed,omitempty"` // seconds since the request, for every event after config
 	History *history.History   `json:"history,omitempty"` // epoch, done: the probes' attention so far
@@ -46,8 +46,8 @@ type Event struct {
 	Error   string             `json:"error,omitempty"`   // error
 }
 
-// Step is train.StepReport with the JSON names the page reads.
-type Step struct {
+// StepReport is train.StepReport with the JSON names the page reads.
+type StepReport struct {
 	Epoch    int     `json:"epoch"`    // 1-based
 	Epochs   int     `json:"epochs"`   // of the run
 	Seen     int     `json:"seen"`     // sentences of this epoch trained on
@@ -129,7 +129,7 @@ func (t *trainer) train(ctx context.Context, r TrainRequest) error {
 func (t *trainer) onStep(s train.StepReport) {
 	if now := time.Now(); now.Sub(t.last) >= stepEvery || s.Seen == s.Total {
 		t.last = now
-		t.emit(Event{Type: "step", Step: &Step{s.Epoch, s.Epochs, s.Seen, s.Total, s.Loss, s.Accuracy}, Elapsed: t.elapsed()})
+		t.emit(Event{Type: "step", Step: &StepReport{s.Epoch, s.Epochs, s.Seen, s.Total, s.Loss, s.Accuracy}, Elapsed: t.elapsed()})
 		if t.pause != nil {
 			t.pause()
 		}

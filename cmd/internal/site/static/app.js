@@ -69,7 +69,7 @@
     return Array.prototype.slice.call(document.querySelectorAll("#heads input:checked")).map(function (b) { return b.value; }).join(",");
   }
   function ask() {
-    var req = { sentence: $("sentence").value, twin: $("twin").value, ablate: ablated(), attribute: $("attribute").checked };
+    var req = { sentence: $("sentence").value, twin: $("twin").value, ablate: ablated(), attribute: $("attribute").checked, steps: true };
     try {
       var ans = call("answer", JSON.stringify(req));
       showError("");
@@ -92,17 +92,29 @@
         " (" + (100 * best.probability).toFixed(1) + "%)";
     }).join("; ");
   }
+  // drawSteps shows explain's numbers: the word's vectors, then a table with
+  // a row per word of the sentence and a column per per-word step.
   function drawSteps(s) {
-    var t = document.createElement("table"), head = t.insertRow();
-    ["word", "q·k", "÷√d_k", "softmax"].forEach(function (h) { var th = document.createElement("th"); th.textContent = h; head.appendChild(th); });
-    s.words.forEach(function (w, j) {
-      var r = t.insertRow();
-      [w, s.scores[j].toFixed(3), s.scaled[j].toFixed(3), (100 * s.weights[j]).toFixed(1) + "%"].forEach(function (v) { r.insertCell().textContent = v; });
+    var box = $("steps"), p = document.createElement("p");
+    p.textContent = "\"" + s.tokens[s.word] + "\" (word " + (s.word + 1) + ") in layer " + (s.layer + 1) + ", head " + (s.head + 1) +
+      "; d_k = " + s.d_k + ", so √d_k = " + Math.sqrt(s.d_k).toFixed(3) + ".";
+    box.appendChild(p);
+    var vectors = document.createElement("ul"), cols = [];
+    s.steps.forEach(function (st) {
+      if (st.per_word) { cols.push(st); return; }
+      var li = vectors.appendChild(document.createElement("li"));
+      li.textContent = st.formula + " (" + st.about + "): [" + st.values.map(function (v) { return v.toFixed(3); }).join(", ") + "]";
     });
-    var p = document.createElement("p");
-    p.textContent = "Layer " + (s.layer + 1) + ", head " + (s.head + 1) + ", word \"" + s.words[s.word] + "\": d_k = " + s.dk + ".";
-    $("steps").appendChild(p);
-    $("steps").appendChild(t);
+    box.appendChild(vectors);
+    var t = document.createElement("table"), head = t.insertRow();
+    head.appendChild(document.createElement("th")).textContent = "word j";
+    cols.forEach(function (c) { var th = head.appendChild(document.createElement("th")); th.textContent = c.formula; th.title = c.about; });
+    s.tokens.forEach(function (w, j) {
+      var r = t.insertRow();
+      r.insertCell().textContent = w;
+      cols.forEach(function (c) { r.insertCell().textContent = c.values[j].toFixed(3); });
+    });
+    box.appendChild(t);
   }
   $("ask-form").addEventListener("submit", function (e) { e.preventDefault(); ask(); });
   $("sentence").addEventListener("input", function () {
@@ -141,6 +153,7 @@
     target = targets[$("config").value];
     timing.trainStart = performance.now();
     timing.targetReached = null;
+    timing.epochs = [];
     $("train-go").disabled = true;
     $("train-stop").disabled = false;
     $("train-status").textContent = "Preparing the corpus and the graphs…";
@@ -162,6 +175,8 @@
   function onEpoch(ev) {
     var r = ev.epoch;
     curves.epochs.push({ x: r.epoch, loss: r.validation_loss, acc: r.validation_accuracy, trainAcc: r.train_accuracy });
+    timing.epochs.push({ epoch: r.epoch, seconds: r.seconds, sentences_per_second: r.sentences_per_second,
+      validation_accuracy: r.validation_accuracy, elapsed: ev.elapsed });
     if (r.validation_accuracy >= target && timing.targetReached == null) {
       timing.targetReached = ev.elapsed;
       timing.targetEpoch = r.epoch;
