@@ -111,7 +111,7 @@ func TestNoPackageImportsOneAboveIt(t *testing.T) {
 
 // Resolving a sentence links neither the training loop nor plotting.
 func TestInferenceCommandsLinkNoTrainingOrPlotting(t *testing.T) {
-	for _, p := range goList(t, "./cmd/infer", "./cmd/explain", "./cmd/serve") {
+	for _, p := range goList(t, "./cmd/infer", "./cmd/explain", "./cmd/serve", "./cmd/explaineval") {
 		for _, dep := range p.Deps {
 			for _, banned := range []string{"itformer/train", "itformer/experiment", "gonum.org/v1/plot", "github.com/schollz/progressbar"} {
 				if dep == banned || strings.HasPrefix(dep, banned+"/") {

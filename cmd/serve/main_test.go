@@ -426,3 +426,39 @@ func TestLoopbackOnly(t *testing.T) {
 		}
 	}
 }
+
+// The form's twin box and ablation boxes reach the answer; bad values are
+// the request's fault, with a message naming them.
+func TestTwinAndAblationRequests(t *testing.T) {
+	ts := testServer(t)
+	const mission = "A dog ate the food because it was hungry"
+	for _, tc := range []struct {
+		name  string
+		query url.Values
+		code  int
+		want  []string
+	}{
+		{"ablate", url.Values{"sentence": {mission}, "ablate": {"L3H2", "L1H1"}}, http.StatusOK,
+			[]string{"Heads knocked out:</strong> L1H1, L3H2.", "The whole model answers &#34;dog&#34;", `value="L1H1" checked`, `value="L3H2" checked`}},
+		{"bad head", url.Values{"sentence": {mission}, "ablate": {"L9H1"}}, http.StatusBadRequest,
+			[]string{"knock out: &#34;L9H1&#34;: this model has layers 1-"}},
+		{"twin", url.Values{"sentence": {mission}, "twin": {"A dog ate the food because it was tasty"}}, http.StatusOK,
+			[]string{`id="twin-view"`, `<tr class="differs"><td class="w">hungry</td><td class="w">tasty</td>`, "The answer changed"}},
+		{"twin without it", url.Values{"sentence": {mission}, "twin": {"A dog ate the food"}}, http.StatusBadRequest,
+			[]string{`no pronoun &#34;it&#34;`}},
+		{"long twin", url.Values{"sentence": {mission}, "twin": {strings.Repeat("a", maxSentence+1)}}, http.StatusBadRequest,
+			[]string{fmt.Sprintf("the twin sentence is %d bytes long", maxSentence+1)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, body := get(t, ts, tc.query)
+			if code != tc.code {
+				t.Errorf("status %d, want %d", code, tc.code)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("the page lacks %q", w)
+				}
+			}
+		})
+	}
+}

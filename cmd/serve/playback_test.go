@@ -58,8 +58,8 @@ const readPlayback = `(() => {
     columns: qa('#history-grid thead th.col').map(th => th.textContent),
     marked: qa('#history-grid thead th.col.antecedent').map(th => th.textContent),
     row_names: qa('#history-grid tbody th.rowh').map(th => th.textContent),
-    cells: qa('#history-grid tbody tr').map(tr => Array.from(tr.querySelectorAll('td.cell')).map(td => td.textContent)),
-    alpha: qa('#history-grid tbody tr').map(tr => Array.from(tr.querySelectorAll('td.cell')).map(alpha)),
+    cells: qa('#history-grid tbody tr').map(tr => Array.from(tr.querySelectorAll('td.score')).map(td => td.textContent)),
+    alpha: qa('#history-grid tbody tr').map(tr => Array.from(tr.querySelectorAll('td.score')).map(alpha)),
     answer: q('#history-answer') ? q('#history-answer').textContent : '',
     play: q('#play') ? q('#play').textContent : '',
     pressed: q('#play') ? q('#play').getAttribute('aria-pressed') : '',
@@ -83,7 +83,7 @@ func TestBrowserPlayback(t *testing.T) {
 	last := len(h.Points) - 1
 
 	br.do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible(`#history[data-ready="true"] #history-grid td.cell`, chromedp.ByQuery))
+		chromedp.WaitVisible(`#history[data-ready="true"] #history-grid td.score`, chromedp.ByQuery))
 	s := read("served page")
 	if s.Probes != len(h.Probes) || s.Max != fmt.Sprint(last) || s.Value != fmt.Sprint(last) || s.GridSeen < 100 {
 		t.Errorf("%d probes, slider max %s at %s, grid %.0f px wide; want %d probes, the slider at its end, %d", s.Probes, s.Max, s.Value, s.GridSeen, len(h.Probes), last)
@@ -140,7 +140,7 @@ func TestBrowserPlayback(t *testing.T) {
 	}
 	f.Close()
 	br.do("open the standalone page", chromedp.Navigate("file://"+page),
-		chromedp.WaitVisible(`#history[data-ready="true"] #history-grid td.cell`, chromedp.ByQuery))
+		chromedp.WaitVisible(`#history[data-ready="true"] #history-grid td.score`, chromedp.ByQuery))
 	setSlider(br, 1)
 	checkDrawn(t, "the standalone page", read("standalone"), h, 0, 1)
 

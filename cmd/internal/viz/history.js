@@ -53,7 +53,7 @@
       for (var h = 0; h < H.heads; h++) {
         var tr = el("tr", { "data-l": l, "data-h": h, "class": supervised(l, h) ? "supervised" : "" });
         tr.appendChild(el("th", { "class": "rowh", scope: "row" }, "L" + (l + 1) + " H" + (h + 1) + (supervised(l, h) ? " \u2605" : "")));
-        pr.tokens.forEach(function (w, j) { tr.appendChild(el("td", { "class": "cell", "data-j": j })); });
+        pr.tokens.forEach(function (w, j) { tr.appendChild(el("td", { "class": "score", "data-j": j })); });
         tbody.appendChild(tr);
       }
     }
@@ -64,7 +64,7 @@
     var pr = H.probes[probe], r = H.points[point].readings[probe];
     Array.prototype.forEach.call($("history-grid").querySelectorAll("tbody tr"), function (tr) {
       var l = +tr.getAttribute("data-l"), h = +tr.getAttribute("data-h"), row = r.attention[l][h];
-      Array.prototype.forEach.call(tr.querySelectorAll("td.cell"), function (td) {
+      Array.prototype.forEach.call(tr.querySelectorAll("td.score"), function (td) {
         var j = +td.getAttribute("data-j"), w = row[j];
         td.textContent = cellText(w);
         td.title = "L" + (l + 1) + " H" + (h + 1) + ": " + pr.tokens[pr.pronoun] + " \u2192 " + pr.tokens[j] + ": " + percent(w);
