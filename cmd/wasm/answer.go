@@ -162,12 +162,12 @@ func (a *answerer) ablate(heads string) error {
 	if heads == a.ablated {
 		return nil
 	}
-	hs, err := model.ParseHeads(heads, a.p.Config())
-	if heads == "" {
-		hs, err = nil, nil
-	}
-	if err != nil {
-		return err
+	var hs []model.Head // none: every head back
+	if heads != "" {
+		var err error
+		if hs, err = model.ParseHeads(heads, a.p.Config()); err != nil {
+			return err
+		}
 	}
 	if err := a.p.Ablate(hs); err != nil {
 		return err

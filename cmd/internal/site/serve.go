@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -45,20 +46,19 @@ func contentType(name string) string {
 	return mime.TypeByExtension(path.Ext(name))
 }
 
-// acceptsGzip reads Accept-Encoding loosely: gzip listed and not refused
-// with q=0.
+// acceptsGzip reads Accept-Encoding: gzip listed, and not refused with q=0.
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		fields := strings.Split(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(fields[0]) != "gzip" {
+		coding, params, _ := strings.Cut(part, ";")
+		if strings.TrimSpace(coding) != "gzip" {
 			continue
 		}
-		for _, p := range fields[1:] {
-			if q := strings.ReplaceAll(strings.TrimSpace(p), " ", ""); q == "q=0" || q == "q=0.0" || q == "q=0.00" || q == "q=0.000" {
-				return false
-			}
+		q, found := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		if !found {
+			return true
 		}
-		return true
+		v, err := strconv.ParseFloat(q, 64)
+		return err == nil && v > 0
 	}
 	return false
 }
