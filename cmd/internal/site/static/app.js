@@ -167,7 +167,7 @@
   function onConfig(cfg) { curves.epochsTotal = cfg.train.epochs; }
   function onStep(ev) {
     var s = ev.step;
-    curves.steps.push({ x: s.epoch - 1 + s.seen / s.total, loss: s.loss, acc: s.accuracy });
+    curves.steps.push({ x: s.epoch - 1 + s.seen / s.total, loss: s.loss, acc: s.accuracy, epoch: s.epoch });
     $("train-status").textContent = "Epoch " + s.epoch + " of " + s.epochs + ": " + s.seen + " of " + s.total +
       " sentences, running loss " + s.loss.toFixed(3) + ", accuracy " + (100 * s.accuracy).toFixed(1) + "%  (" + ev.elapsed.toFixed(1) + " s)";
     draw();
@@ -225,9 +225,9 @@
   // --- drawing -------------------------------------------------------------
   function draw() {
     var n = Math.max(curves.epochsTotal || 1, 1);
-    plot($("loss"), n, [{ pts: curves.steps.map(function (p) { return [p.x, p.loss]; }), color: "#1f77b4", line: true },
+    plot($("loss"), n, [{ pts: curves.steps.map(function (p) { return [p.x, p.loss, p.epoch]; }), color: "#1f77b4", line: true },
       { pts: curves.epochs.map(function (p) { return [p.x, p.loss]; }), color: "#d62728" }], null, "loss");
-    plot($("accuracy"), n, [{ pts: curves.steps.map(function (p) { return [p.x, p.acc]; }), color: "#1f77b4", line: true },
+    plot($("accuracy"), n, [{ pts: curves.steps.map(function (p) { return [p.x, p.acc, p.epoch]; }), color: "#1f77b4", line: true },
       { pts: curves.epochs.map(function (p) { return [p.x, p.acc]; }), color: "#d62728" }], target, "accuracy", 1);
   }
   function plot(cv, epochs, series, hline, label, ymax) {
@@ -248,7 +248,10 @@
       g.strokeStyle = g.fillStyle = s.color;
       if (s.line) {
         g.beginPath();
-        s.pts.forEach(function (p, i) { if (i) { g.lineTo(X(p[0]), Y(p[1])); } else { g.moveTo(X(p[0]), Y(p[1])); } });
+        // a running mean starts again with each epoch: one line per epoch
+        s.pts.forEach(function (p, i) {
+          if (i && p[2] === s.pts[i - 1][2]) { g.lineTo(X(p[0]), Y(p[1])); } else { g.moveTo(X(p[0]), Y(p[1])); }
+        });
         g.stroke();
       } else {
         s.pts.forEach(function (p) { g.beginPath(); g.arc(X(p[0]), Y(p[1]), 3, 0, 7); g.fill(); });
