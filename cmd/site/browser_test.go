@@ -16,6 +16,7 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -29,6 +30,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"itformer/checkpoint"
 	"itformer/cmd/internal/site"
 	"itformer/data"
 )
@@ -168,6 +170,40 @@ func TestBrowser(t *testing.T) {
 	})
 	if s.Error != "" || !strings.Contains(s.Answer, `"it"`) {
 		t.Errorf("the trained model: answer %q, error %q", s.Answer, s.Error)
+	}
+	b.downloadAndLoad()
+}
+
+// downloadAndLoad reads the checkpoint the download link offers, checks it
+// is what `infer -run model.zip` reads (checkpoint.Load), then loads it back
+// into the page from a file, as a person would.
+func (b *browser) downloadAndLoad() {
+	b.t.Helper()
+	var encoded string
+	b.do("read the download", chromedp.Evaluate(`(async () => {
+	  const buf = new Uint8Array(await (await fetch(document.getElementById("download").href)).arrayBuffer());
+	  let s = ""; for (const x of buf) { s += String.fromCharCode(x); }
+	  return btoa(s);
+	})()`, &encoded, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	raw, err := base64.StdEncoding.DecodeString(encoded)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	path := filepath.Join(b.t.TempDir(), "itformer-model.zip")
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	ck, err := checkpoint.Load(path)
+	if err != nil {
+		b.t.Fatalf("the downloaded checkpoint: %v", err)
+	}
+	b.t.Logf("downloaded %d bytes: epoch %d, validation accuracy %.3f", len(raw), ck.Meta.Epoch, ck.Meta.ValidationAccuracy)
+	b.do("load it from a file", chromedp.SetUploadFiles("#load-file", []string{path}, chromedp.ByID))
+	s := b.waitFor("the loaded model's answer", 60*time.Second, func(s pageState) bool {
+		return strings.Contains(s.Model, "itformer-model.zip") || s.Error != ""
+	})
+	if s.Error != "" || !strings.Contains(s.Answer, `"it"`) {
+		b.t.Errorf("the loaded model: answer %q, error %q", s.Answer, s.Error)
 	}
 }
 
