@@ -33,6 +33,7 @@ var layer = map[string]int{
 	"itformer/cmd/internal/defaultmodel": 6,
 	"itformer/cmd/internal/cli":          7,
 	"itformer/cmd/internal/viz":          5,
+	"itformer/cmd/internal/site":         5,
 }
 
 type listed struct {
@@ -44,8 +45,17 @@ type listed struct {
 
 func goList(t *testing.T, args ...string) []listed {
 	t.Helper()
+	return goListFor(t, nil, args...)
+}
+
+// goListFor is goList with env added to the go command's environment (such
+// as GOOS=js GOARCH=wasm, to see the files a native build leaves out).
+func goListFor(t *testing.T, env []string, args ...string) []listed {
+	t.Helper()
 	statSources(t)
-	out, err := exec.Command("go", append([]string{"list", "-json"}, args...)...).Output()
+	cmd := exec.Command("go", append([]string{"list", "-json"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("go list %v: %v", args, err)
 	}
@@ -105,6 +115,21 @@ func TestInferenceCommandsLinkNoTrainingOrPlotting(t *testing.T) {
 	for _, p := range goList(t, "./cmd/infer", "./cmd/explain", "./cmd/serve", "./cmd/explaineval") {
 		for _, dep := range p.Deps {
 			for _, banned := range []string{"itformer/train", "itformer/experiment", "gonum.org/v1/plot", "github.com/schollz/progressbar"} {
+				if dep == banned || strings.HasPrefix(dep, banned+"/") {
+					t.Errorf("%s links %s", p.ImportPath, dep)
+				}
+			}
+		}
+	}
+}
+
+// The browser module trains, so it links train; it stays small by linking
+// no plotting, no progress bar and no experiment code, under the build that
+// makes it (GOOS=js GOARCH=wasm, where its js-only files count).
+func TestBrowserModuleLinksNoPlotting(t *testing.T) {
+	for _, p := range goListFor(t, []string{"GOOS=js", "GOARCH=wasm"}, "./cmd/wasm") {
+		for _, dep := range p.Deps {
+			for _, banned := range []string{"itformer/experiment", "gonum.org/v1/plot", "github.com/schollz/progressbar"} {
 				if dep == banned || strings.HasPrefix(dep, banned+"/") {
 					t.Errorf("%s links %s", p.ImportPath, dep)
 				}

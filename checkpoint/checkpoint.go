@@ -158,8 +158,16 @@ func toUint64(shape []int) []uint64 {
 	return out
 }
 
-// Load reads a checkpoint from a run folder or a checkpoint.json path.
+// Load reads a checkpoint from a run folder, a checkpoint.json path, or a
+// zipped checkpoint (a path ending in .zip, see WriteZip).
 func Load(where string, opts ...Option) (*Checkpoint, error) {
+	if isZipPath(where) {
+		ck, err := loadZipFile(where, opts...)
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint %s: %w", where, err)
+		}
+		return ck, nil
+	}
 	if st, err := os.Stat(where); err == nil && st.IsDir() {
 		where = filepath.Join(where, FileName)
 	}

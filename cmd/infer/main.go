@@ -42,7 +42,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] [-ablate L2H1,...] "a sentence with it" | infer -twin "sentence A" "sentence B"`)
-	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
+	runPath := fs.String("run", "", "run folder, checkpoint.json or zipped checkpoint (.zip, as the browser site downloads) to use instead of the embedded default model")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	htmlPath := fs.String("html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
 	ablate := fs.String("ablate", "", "knock out `heads` (their output zeroed), comma separated: L2H1,L3H2")

@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ import (
 	"unicode/utf8"
 
 	"itformer/cmd/internal/cli"
+	"itformer/cmd/internal/site"
 	"itformer/cmd/internal/viz"
 	"itformer/history"
 	"itformer/inference"
@@ -55,10 +57,11 @@ func main() {
 
 // run serves until ctx is done.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("serve", "serve [-addr host:port] [-run DIR|checkpoint.json] [-open]")
+	fs := cli.NewFlagSet("serve", "serve [-addr host:port] [-run DIR|checkpoint.json] [-open] | serve -site DIR [-addr host:port] [-open]")
 	addr := fs.String("addr", "localhost:8080", "address to listen on (host:port); keep the host a loopback one unless you mean to share the page")
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	open := fs.Bool("open", false, "open the page in the default browser")
+	siteDir := fs.String("site", "", "serve the static site built by `go run ./cmd/site -out DIR` from this `folder` instead of answering with a model here")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
@@ -66,13 +69,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fs.Mistake("unexpected arguments %q; type sentences into the page", fs.Args())
 	}
-	ck, err := cli.LoadModel(*runPath)
+	handler, err := chooseHandler(*siteDir, *runPath, fs, stderr)
 	if err != nil {
 		return err
-	}
-	hist, histErr := cli.LoadHistory(*runPath)
-	if histErr != nil { // the model still answers: the page says the history is missing
-		fmt.Fprintf(stderr, "warning: no training history for the page's playback: %v\n", histErr)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -85,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "serving on %s (Ctrl-C to stop)\n", url)
 
 	srv := &http.Server{
-		Handler:           newHandler(ck, hist, histErr),
+		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
@@ -108,6 +107,29 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer cancel()
 		return srv.Shutdown(shut)
 	}
+}
+
+// chooseHandler is the static site in siteDir, or else the page that
+// answers with the model at runPath.
+func chooseHandler(siteDir, runPath string, fs *cli.FlagSet, stderr io.Writer) (http.Handler, error) {
+	if siteDir != "" {
+		if runPath != "" {
+			return nil, fs.Mistake("-site serves a built site, whose page runs its own model: drop -run")
+		}
+		if _, err := os.Stat(filepath.Join(siteDir, "index.html")); err != nil {
+			return nil, fmt.Errorf("-site %s: no index.html (build the site with go run ./cmd/site -out %s): %w", siteDir, siteDir, err)
+		}
+		return site.Handler(siteDir), nil
+	}
+	ck, err := cli.LoadModel(runPath)
+	if err != nil {
+		return nil, err
+	}
+	hist, histErr := cli.LoadHistory(runPath)
+	if histErr != nil { // the model still answers: the page says the history is missing
+		fmt.Fprintf(stderr, "warning: no training history for the page's playback: %v\n", histErr)
+	}
+	return newHandler(ck, hist, histErr), nil
 }
 
 // loopbackOnly says whether a listener at addr (host:port) is reachable from

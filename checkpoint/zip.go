@@ -1,0 +1,89 @@
+package checkpoint
+
+// A checkpoint as one file: a zip archive holding checkpoint.json and the
+// weights file it names, side by side at the archive's root. The browser
+// site downloads a model trained in the tab so, and `infer -run model.zip`
+// (Load) reads it back; the checks are LoadFS's, on the archive's files.
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"itformer/config"
+)
+
+// ZipExt is how a zipped checkpoint's file name ends; Load opens such a path
+// as an archive.
+const ZipExt = ".zip"
+
+// maxZipSize bounds a zipped checkpoint read into memory; LoadFS bounds each
+// file inside by the sizes its checkpoint.json gives.
+const maxZipSize = 4 << 30
+
+// WriteZip writes the checkpoint in fsys (checkpoint.json at its root and the
+// weights file it names) to w as a zip archive.
+func WriteZip(w io.Writer, fsys fs.FS) error {
+	raw, err := config.ReadFileFS(fsys, FileName, config.MaxJSONSize)
+	if err != nil {
+		return err
+	}
+	var meta Meta
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return fmt.Errorf("%s: %w", FileName, err)
+	}
+	if !weightsName.MatchString(meta.Weights) {
+		return fmt.Errorf("%s names weights %q, not a weights file", FileName, meta.Weights)
+	}
+	weights, err := config.ReadFileFS(fsys, meta.Weights, weightsLimit(meta))
+	if err != nil {
+		return fmt.Errorf("weights: %w", err)
+	}
+	z := zip.NewWriter(w)
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{FileName, raw}, {meta.Weights, weights}} {
+		fw, err := z.Create(f.name)
+		if err != nil {
+			return err
+		}
+		if _, err := fw.Write(f.data); err != nil {
+			return err
+		}
+	}
+	return z.Close()
+}
+
+// LoadZip reads and verifies a zipped checkpoint held in memory.
+func LoadZip(archive []byte, opts ...Option) (*Checkpoint, error) {
+	z, err := zip.NewReader(bytes.NewReader(archive), int64(len(archive)))
+	if err != nil {
+		return nil, fmt.Errorf("not a zipped checkpoint: %w", err)
+	}
+	return LoadFS(z, FileName, opts...)
+}
+
+// loadZipFile reads the zipped checkpoint at path.
+func loadZipFile(path string, opts ...Option) (*Checkpoint, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, maxZipSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > maxZipSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, int64(maxZipSize))
+	}
+	return LoadZip(raw, opts...)
+}
+
+func isZipPath(path string) bool { return strings.HasSuffix(strings.ToLower(path), ZipExt) }

@@ -1,0 +1,87 @@
+// Package site is the static site that trains and questions itformer in a
+// browser tab: its page and scripts (static/), how they are written into one
+// folder beside the WebAssembly module (cmd/wasm, built by cmd/site), and a
+// handler that serves such a folder with the module gzip-compressed.
+//
+// The folder holds:
+//
+//	index.html, app.js, site.css   the page (app.js answers on the main thread)
+//	worker.js, memfs.js            the training worker and its in-memory file system
+//	wasm_exec.js                   Go's loader, copied from the toolchain that built the module
+//	itformer.wasm                  the module
+//	itformer.wasm.gz               the same, gzip-compressed, for servers that send it as is
+//
+// Nothing is fetched from anywhere else, so any static file server can host it.
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+//go:embed static
+var static embed.FS
+
+// Names of the files the builder adds to the static ones.
+const (
+	WasmName     = "itformer.wasm"
+	WasmExecName = "wasm_exec.js"
+	GzipExt      = ".gz"
+)
+
+// Write fills dir (created if missing) with the site: the static files, the
+// module and its gzip-compressed copy, and Go's wasm_exec.js. It overwrites
+// those names only.
+func Write(dir string, wasm, wasmExec []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	files, err := fs.Sub(static, "static")
+	if err != nil {
+		return err
+	}
+	err = fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		raw, err := fs.ReadFile(files, name)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name), raw, 0o644)
+	})
+	if err != nil {
+		return err
+	}
+	gz, err := Gzip(wasm)
+	if err != nil {
+		return err
+	}
+	for name, raw := range map[string][]byte{WasmName: wasm, WasmName + GzipExt: gz, WasmExecName: wasmExec} {
+		if err := os.WriteFile(filepath.Join(dir, name), raw, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Gzip compresses raw at the best level: it is done once per build.
+func Gzip(raw []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	w, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,89 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// writeSite writes a site whose "module" is some bytes.
+func writeSite(t *testing.T) (dir string, wasm []byte) {
+	t.Helper()
+	dir = t.TempDir()
+	wasm = bytes.Repeat([]byte("\x00asm fake module "), 1000)
+	if err := Write(dir, wasm, []byte("// wasm_exec.js")); err != nil {
+		t.Fatal(err)
+	}
+	return dir, wasm
+}
+
+func TestWriteMakesTheFolder(t *testing.T) {
+	dir, wasm := writeSite(t)
+	for _, name := range []string{"index.html", "app.js", "worker.js", "memfs.js", "site.css", WasmExecName, WasmName, WasmName + GzipExt} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("the site lacks %s: %v", name, err)
+		}
+	}
+	gz, err := os.ReadFile(filepath.Join(dir, WasmName+GzipExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, wasm) {
+		t.Errorf("the .gz does not decompress to the module (%v)", err)
+	}
+}
+
+// The module goes compressed to a browser that accepts gzip, plain to one
+// that does not, as application/wasm either way.
+func TestHandlerSendsTheModuleCompressed(t *testing.T) {
+	dir, wasm := writeSite(t)
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	for _, tc := range []struct {
+		accept   string
+		encoding string
+	}{
+		{"gzip, deflate, br", "gzip"},
+		{"br;q=1.0, gzip;q=0.8", "gzip"},
+		{"gzip;q=0", ""},
+		{"", ""},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL+"/"+WasmName, nil)
+		req.Header.Set("Accept-Encoding", tc.accept)
+		resp, err := http.DefaultTransport.RoundTrip(req) // no transparent decompression
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if got := resp.Header.Get("Content-Encoding"); got != tc.encoding {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want %q", tc.accept, got, tc.encoding)
+		}
+		if got := resp.Header.Get("Content-Type"); got != "application/wasm" {
+			t.Errorf("Accept-Encoding %q: Content-Type %q", tc.accept, got)
+		}
+		if tc.encoding == "" && !bytes.Equal(body, wasm) {
+			t.Errorf("Accept-Encoding %q: the plain module differs", tc.accept)
+		}
+		if tc.encoding == "gzip" && len(body) >= len(wasm) {
+			t.Errorf("Accept-Encoding %q: %d bytes sent for a %d-byte module", tc.accept, len(body), len(wasm))
+		}
+	}
+	resp, err := http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || ct != "text/html; charset=utf-8" {
+		t.Errorf("index: %d %q", resp.StatusCode, ct)
+	}
+}

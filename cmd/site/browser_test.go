@@ -1,0 +1,367 @@
+package main
+
+// The site in a real browser: Debian's chromium, headless, driven by
+// chromedp against the built folder served on loopback by site.Handler. It
+// resolves the mission sentence and its twin with the model running in the
+// page, trains the tiny config in the worker to its target accuracy while
+// checking that the page still handles input, then questions the trained
+// model.
+//
+// Three environment variables serve a person more than CI: SITE_DIR names
+// an already built site to test instead of building one (the build compiles
+// the module, a minute or two), SITE_SCREENSHOT a PNG file to write the
+// training part of the page into once two epochs are drawn (docs/site.png
+// is made so), and SITE_CONFIG=default trains the default config instead
+// of the tiny one (the README's timing; some ten minutes).
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"itformer/checkpoint"
+	"itformer/cmd/internal/site"
+	"itformer/data"
+)
+
+const noChromium = "cmd/site: TestBrowser skipped: no chromium on PATH; install it (apt-get install chromium) to test the site in a browser"
+
+// findChromium finds chromium on PATH; without it the test fails under CI
+// and is skipped elsewhere with one line on the terminal.
+func findChromium(t *testing.T) string {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	switch {
+	case err == nil:
+		return path
+	case os.Getenv("CI") != "":
+		t.Fatalf("no chromium on PATH; .ci/run should have installed it (apt-get install -y --no-install-recommends chromium)")
+	}
+	tell(noChromium)
+	t.Skip("no chromium on PATH")
+	return ""
+}
+
+// tell writes line to the terminal, which go test ./... does not hide.
+func tell(line string) {
+	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+		defer tty.Close()
+		fmt.Fprintln(tty, line)
+		return
+	}
+	fmt.Fprintln(os.Stderr, line)
+}
+
+// builtSite is SITE_DIR, or a site built into a temporary folder.
+func builtSite(t *testing.T) string {
+	t.Helper()
+	if dir := os.Getenv("SITE_DIR"); dir != "" {
+		return dir
+	}
+	wasm, wasmExec, err := Build("go", os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := site.Write(dir, wasm, wasmExec); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// pageState is what the test reads back from the page.
+type pageState struct {
+	Status      string  `json:"status"`
+	Answer      string  `json:"answer"`
+	Error       string  `json:"error"`
+	Model       string  `json:"model"`
+	Typed       string  `json:"typed"`
+	TrainStatus string  `json:"train_status"`
+	TrainReady  bool    `json:"train_ready"`
+	Frame       int     `json:"frame"` // length of the viz page shown in the frame
+	Steps       int     `json:"steps"` // rows of explain's table
+	FirstAnswer float64 `json:"first_answer"`
+	Target      float64 `json:"target"` // seconds to the target accuracy, 0 before
+	Done        float64 `json:"done"`   // seconds to the end of training, 0 before
+	Epochs      int     `json:"epochs"` // epochs ended
+	Points      int     `json:"points"` // rows drawn in the probes' tables: the recorded points
+	Download    bool    `json:"download"`
+}
+
+const readState = `(() => {
+  const $ = id => document.getElementById(id), T = window.itformerTiming || {};
+  return {status: $("status").textContent, answer: $("answer").textContent, error: $("error").hidden ? "" : $("error").textContent,
+    model: $("model-name").textContent, typed: $("typed").textContent, train_status: $("train-status").textContent,
+    train_ready: !$("train-go").disabled, steps: document.querySelectorAll("#steps tr").length, frame: ($("view").srcdoc || "").length,
+    first_answer: (T.firstAnswer || 0) / 1000, target: T.targetReached || 0, done: T.trainDone || 0,
+    epochs: (T.epochs || []).length,
+    points: document.querySelectorAll("#probes table.probe")[0] ? document.querySelectorAll("#probes table.probe")[0].rows.length - 1 : 0,
+    download: !$("download").hidden};
+})()`
+
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test builds the module and starts chromium; skipped with -short")
+	}
+	chromium := findChromium(t)
+	srv := httptest.NewServer(site.Handler(builtSite(t)))
+	defer srv.Close()
+	b := startBrowser(t, chromium)
+
+	start := time.Now()
+	b.do("open the page", chromedp.Navigate(srv.URL+"/"))
+	s := b.waitFor("the first answer", 60*time.Second, func(s pageState) bool { return s.FirstAnswer > 0 || s.Error != "" })
+	t.Logf("first answer %.2f s after the page started loading (%v after navigating)", s.FirstAnswer, time.Since(start).Round(time.Millisecond))
+	if !strings.Contains(s.Answer, `"it" refers to dog`) || s.Frame == 0 || s.Error != "" {
+		t.Fatalf("mission sentence: answer %q, frame %d bytes, error %q", s.Answer, s.Frame, s.Error)
+	}
+	if words := len(strings.Fields(data.MissionHungry)); s.Steps != words+1 {
+		t.Errorf("explain's table has %d rows, want a header and one per word (%d)", s.Steps, words)
+	}
+
+	b.do("ask the twin", chromedp.SetValue("#twin", strings.TrimSuffix(data.MissionTasty, "."), chromedp.ByID), chromedp.Click("#go", chromedp.ByID))
+	s = b.waitFor("the twin's answer", 60*time.Second, func(s pageState) bool { return strings.Contains(s.Answer, "twin") || s.Error != "" })
+	if !strings.Contains(s.Answer, `twin: "it" refers to food`) {
+		t.Fatalf("twin: answer %q, error %q", s.Answer, s.Error)
+	}
+
+	b.waitFor("the training worker", 60*time.Second, func(s pageState) bool { return s.TrainReady })
+	config, limit := "tiny", 4*time.Minute
+	if os.Getenv("SITE_CONFIG") == "default" {
+		config, limit = "default", 40*time.Minute
+		b.do("choose the default config", chromedp.SetValue("#config", config, chromedp.ByID),
+			chromedp.Evaluate(`document.getElementById("config").dispatchEvent(new Event("change"))`, nil))
+	}
+	b.do("train the "+config+" config", chromedp.Evaluate(`document.getElementById("train-go").click()`, nil))
+	b.trainWhileTyping(limit)
+	s = b.waitFor("the target accuracy", limit, func(s pageState) bool {
+		return s.Target > 0 || s.Done > 0 || strings.HasPrefix(s.TrainStatus, "Training stopped")
+	})
+	if s.Target == 0 {
+		t.Fatalf("the %s config did not reach its target validation accuracy: %s", config, s.TrainStatus)
+	}
+	t.Logf("%s config: target validation accuracy reached after %.1f s", config, s.Target)
+	var epochs string
+	b.do("read the epochs' timing", chromedp.Evaluate(`JSON.stringify(window.itformerTiming.epochs)`, &epochs))
+	t.Logf("epochs in the tab: %s", epochs)
+
+	// Stop: the run keeps its best epoch, which the page can question and download.
+	b.do("stop training", chromedp.Evaluate(`document.getElementById("train-stop").click()`, nil))
+	s = b.waitFor("training's end", 2*time.Minute, func(s pageState) bool { return s.Done > 0 || strings.HasPrefix(s.TrainStatus, "Training stopped") })
+	t.Logf("training: %s", s.TrainStatus)
+	if !s.Download || s.Points < s.Epochs+4 {
+		t.Errorf("after training: download link shown %v, %d points in the probes' table, want the start, 3 in the first epoch and each of the %d epochs' ends", s.Download, s.Points, s.Epochs)
+	}
+
+	b.do("question the trained model", chromedp.Evaluate(`document.getElementById("use-trained").click()`, nil))
+	s = b.waitFor("the trained model's answer", 60*time.Second, func(s pageState) bool {
+		return strings.Contains(s.Model, "trained in this tab") && s.Answer != ""
+	})
+	if s.Error != "" || !strings.Contains(s.Answer, `"it"`) {
+		t.Errorf("the trained model: answer %q, error %q", s.Answer, s.Error)
+	}
+	b.downloadAndLoad()
+}
+
+// downloadAndLoad reads the checkpoint the download link offers, checks it
+// is what `infer -run model.zip` reads (checkpoint.Load), then loads it back
+// into the page from a file, as a person would.
+func (b *browser) downloadAndLoad() {
+	b.t.Helper()
+	var encoded string
+	b.do("read the download", chromedp.Evaluate(`(async () => {
+	  const buf = new Uint8Array(await (await fetch(document.getElementById("download").href)).arrayBuffer());
+	  let s = ""; for (const x of buf) { s += String.fromCharCode(x); }
+	  return btoa(s);
+	})()`, &encoded, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	raw, err := base64.StdEncoding.DecodeString(encoded)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	path := filepath.Join(b.t.TempDir(), "itformer-model.zip")
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	ck, err := checkpoint.Load(path)
+	if err != nil {
+		b.t.Fatalf("the downloaded checkpoint: %v", err)
+	}
+	b.t.Logf("downloaded %d bytes: epoch %d, validation accuracy %.3f", len(raw), ck.Meta.Epoch, ck.Meta.ValidationAccuracy)
+	b.do("load it from a file", chromedp.SetUploadFiles("#load-file", []string{path}, chromedp.ByID))
+	s := b.waitFor("the loaded model's answer", 60*time.Second, func(s pageState) bool {
+		return strings.Contains(s.Model, "itformer-model.zip") || s.Error != ""
+	})
+	if s.Error != "" || !strings.Contains(s.Answer, `"it"`) {
+		b.t.Errorf("the loaded model: answer %q, error %q", s.Answer, s.Error)
+	}
+}
+
+// trainWhileTyping types into the sentence box while the worker trains and
+// checks each keystroke is handled within a second: the page stays
+// responsive. It stops at the target accuracy, and takes the screenshot, if
+// asked, once two epochs are drawn.
+func (b *browser) trainWhileTyping(limit time.Duration) {
+	b.t.Helper()
+	shot := os.Getenv("SITE_SCREENSHOT")
+	deadline, typed := time.Now().Add(limit), 0
+	for i := 0; time.Now().Before(deadline); i++ {
+		s := b.state()
+		if s.Done > 0 || s.Target > 0 || strings.HasPrefix(s.TrainStatus, "Training stopped") {
+			break
+		}
+		if shot != "" && s.Epochs >= 2 {
+			b.screenshot(shot)
+			shot = ""
+		}
+		b.do("type while training", chromedp.Evaluate(`document.getElementById("sentence").value = ""`, nil),
+			chromedp.SendKeys("#sentence", strings.Repeat("x", i%5+1), chromedp.ByID))
+		sent, want := time.Now(), fmt.Sprintf("%d characters", i%5+1)
+		b.waitFor("the keystrokes' handler", 5*time.Second, func(s pageState) bool { return s.Typed == want })
+		if d := time.Since(sent); d > time.Second {
+			b.t.Errorf("typing during training: the input handler ran %v after the keys", d)
+		}
+		typed++
+		time.Sleep(time.Second)
+	}
+	if typed == 0 {
+		b.t.Error("training ended before any keystroke was tried")
+	}
+	b.t.Logf("%d rounds of typing during training, each handled within a second", typed)
+	b.do("restore the sentence", chromedp.SetValue("#sentence", data.MissionHungry, chromedp.ByID))
+}
+
+func (b *browser) screenshot(path string) {
+	var png []byte
+	b.do("screenshot", chromedp.Screenshot("#train", &png, chromedp.ByID))
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Error(err)
+	}
+}
+
+// browser is a headless chromium for one test; a JavaScript exception on
+// its page fails the test.
+type browser struct {
+	t          *testing.T
+	ctx        context.Context
+	mu         sync.Mutex
+	log        []string
+	exceptions int
+}
+
+func startBrowser(t *testing.T, chromium string) *browser {
+	t.Helper()
+	profile, err := os.MkdirTemp("", "itformer-site-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeWhenClosed(t, profile) })
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Headless,
+		chromedp.NoSandbox, // the tests may run as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(filepath.Join(profile, "chromium")),
+		chromedp.WindowSize(1200, 1400),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Minute) // go test's -timeout ends it sooner
+	t.Cleanup(cancel)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	b := &browser{t: t}
+	var cancelBrowser context.CancelFunc
+	b.ctx, cancelBrowser = chromedp.NewContext(actx, chromedp.WithErrorf(b.logf))
+	t.Cleanup(func() {
+		cancelBrowser()
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for _, l := range b.log {
+			t.Log("chromedp:", l)
+		}
+	})
+	chromedp.ListenTarget(b.ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			b.logf("JavaScript exception: %s", e.ExceptionDetails.Error())
+			b.mu.Lock()
+			b.exceptions++
+			b.mu.Unlock()
+		case *runtime.EventConsoleAPICalled:
+			for _, a := range e.Args {
+				b.logf("console.%s: %s", e.Type, a.Value)
+			}
+		}
+	})
+	return b
+}
+
+// removeWhenClosed removes chromium's profile, which it may still be
+// writing for a moment after it is told to quit.
+func removeWhenClosed(t *testing.T, dir string) {
+	var err error
+	for range 20 {
+		if err = os.RemoveAll(dir); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("leaving %s: %v", dir, err)
+}
+
+func (b *browser) logf(format string, args ...any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.log = append(b.log, fmt.Sprintf(format, args...))
+}
+
+func (b *browser) do(step string, actions ...chromedp.Action) {
+	b.t.Helper()
+	if err := chromedp.Run(b.ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", step, err)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.exceptions > 0 {
+		b.t.Fatalf("%s: a JavaScript exception on the page (see the chromedp log below)", step)
+	}
+}
+
+func (b *browser) state() pageState {
+	b.t.Helper()
+	var s pageState
+	b.do("read the page", chromedp.Evaluate(readState, &s))
+	return s
+}
+
+// waitFor polls the page until ok or the time is up.
+func (b *browser) waitFor(what string, limit time.Duration, ok func(pageState) bool) pageState {
+	b.t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		s := b.state()
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("waiting %v for %s: the page shows %+v", limit, what, s)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

@@ -1,0 +1,138 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"syscall/js"
+	"time"
+)
+
+// runDir is the run folder in the worker's in-memory file system; each
+// training request gets its own.
+const runDir = "/runs/tab-"
+
+// module is the state behind globalThis.itformer: the model the page
+// questions, and the training run in progress, if any.
+type module struct {
+	a      *answerer
+	cancel context.CancelFunc
+	runs   int
+}
+
+func main() {
+	m := &module{}
+	api := map[string]any{
+		"load":   js.FuncOf(m.load),
+		"answer": js.FuncOf(m.answer),
+		"train":  js.FuncOf(m.train),
+		"stop":   js.FuncOf(m.stop),
+	}
+	js.Global().Set("itformer", js.ValueOf(api))
+	if ready := js.Global().Get("onItformerReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {} // serve the page's calls for as long as it lives
+}
+
+// reply is the JSON every call returns: v, or {"error": "..."}.
+func reply(v any, err error) any {
+	if err != nil {
+		v = map[string]string{"error": err.Error()}
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		raw, _ = json.Marshal(map[string]string{"error": err.Error()})
+	}
+	return string(raw)
+}
+
+// load(zip Uint8Array|null, history string, name string): the default model
+// when zip is null, else the zipped checkpoint. Returns the model's config.
+func (m *module) load(_ js.Value, args []js.Value) any {
+	var a *answerer
+	var err error
+	if len(args) == 0 || args[0].IsNull() || args[0].IsUndefined() {
+		a, err = loadDefault()
+	} else {
+		archive := make([]byte, args[0].Length())
+		js.CopyBytesToGo(archive, args[0])
+		var hist []byte
+		if len(args) > 1 && args[1].Type() == js.TypeString {
+			hist = []byte(args[1].String())
+		}
+		name := "a loaded model"
+		if len(args) > 2 && args[2].Type() == js.TypeString {
+			name = args[2].String()
+		}
+		a, err = loadZip(archive, hist, name)
+	}
+	if err != nil {
+		return reply(nil, err)
+	}
+	m.a = a
+	ck := a.p.Checkpoint()
+	return reply(map[string]any{"name": a.name, "model": ck.Meta.Model, "epoch": ck.Meta.Epoch,
+		"validation_accuracy": ck.Meta.ValidationAccuracy, "history": a.hist != nil}, nil)
+}
+
+// answer(request JSON) returns an Answer's JSON.
+func (m *module) answer(_ js.Value, args []js.Value) any {
+	if m.a == nil {
+		return reply(nil, fmt.Errorf("no model loaded yet"))
+	}
+	var r Request
+	if len(args) == 0 || json.Unmarshal([]byte(args[0].String()), &r) != nil {
+		return reply(nil, fmt.Errorf("answer wants a JSON request"))
+	}
+	ans, err := m.a.answer(r)
+	return reply(ans, err)
+}
+
+// train(request JSON, onEvent(eventJSON, zip Uint8Array|undefined)) starts a
+// run and returns at once; the run reports through onEvent.
+func (m *module) train(_ js.Value, args []js.Value) any {
+	if m.cancel != nil {
+		return reply(nil, fmt.Errorf("a run is in progress: stop it first"))
+	}
+	var r TrainRequest
+	if len(args) < 2 || json.Unmarshal([]byte(args[0].String()), &r) != nil {
+		return reply(nil, fmt.Errorf("train wants a JSON request and an event callback"))
+	}
+	onEvent := args[1]
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel, m.runs = cancel, m.runs+1
+	t := &trainer{dir: fmt.Sprint(runDir, m.runs), emit: func(e Event) { sendEvent(onEvent, e) }, pause: yield}
+	go func() {
+		defer func() { cancel(); m.cancel = nil }()
+		t.run(ctx, r)
+	}()
+	return reply(map[string]bool{"started": true}, nil)
+}
+
+// stop() asks the run to stop; it saves and reports "done" (or "error").
+func (m *module) stop(js.Value, []js.Value) any {
+	if m.cancel != nil {
+		m.cancel()
+	}
+	return nil
+}
+
+func sendEvent(onEvent js.Value, e Event) {
+	raw, err := json.Marshal(e)
+	if err != nil {
+		raw, _ = json.Marshal(Event{Type: "error", Error: err.Error()})
+	}
+	zip := js.Undefined()
+	if e.Zip != nil {
+		zip = js.Global().Get("Uint8Array").New(len(e.Zip))
+		js.CopyBytesToJS(zip, e.Zip)
+	}
+	onEvent.Invoke(string(raw), zip)
+}
+
+// yield sleeps briefly: with every goroutine asleep the module returns to
+// the browser's event loop, which then delivers the page's messages (stop).
+func yield() { time.Sleep(time.Millisecond) }

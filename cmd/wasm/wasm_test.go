@@ -1,0 +1,122 @@
+package main
+
+// The module's logic, tested natively: the same code runs in the tab, where
+// only main_js.go's glue differs.
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"itformer/data"
+)
+
+func TestAnswerMissionAndTwin(t *testing.T) {
+	a, err := loadDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := a.answer(Request{Sentence: data.MissionHungry, Twin: data.MissionTasty, Steps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ans.Twin.A.Predictions[0].AnswerWord; got != "dog" {
+		t.Errorf("mission sentence: answer %q, want dog", got)
+	}
+	if got := ans.Twin.B.Predictions[0].AnswerWord; got != "food" {
+		t.Errorf("twin: answer %q, want food", got)
+	}
+	if !strings.Contains(ans.Page, "<html") || !strings.Contains(ans.Page, "tasty") {
+		t.Errorf("the page drawn for the frame lacks the twin (%d bytes)", len(ans.Page))
+	}
+	s := ans.Steps
+	if s == nil || s.Tokens[s.Word] != "it" || len(s.Steps) == 0 {
+		t.Fatalf("steps %+v, want the numbers for \"it\"", s)
+	}
+	for _, st := range s.Steps {
+		if st.PerWord && len(st.Values) != len(s.Tokens) {
+			t.Errorf("step %s has %d numbers for %d words", st.Name, len(st.Values), len(s.Tokens))
+		}
+	}
+}
+
+func TestAnswerRefusals(t *testing.T) {
+	a, err := loadDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		r    Request
+		want string
+	}{
+		{Request{Sentence: "  "}, "type a sentence"},
+		{Request{Sentence: data.MissionHungry, Ablate: "L9H1"}, "L9H1"},
+	} {
+		if _, err := a.answer(tc.r); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one containing %q", tc.r, err, tc.want)
+		}
+	}
+	ans, err := a.answer(Request{Sentence: data.MissionHungry, Ablate: "L1H1"})
+	if err != nil || strings.Join(ans.Resolution.Ablated, ",") != "L1H1" {
+		t.Fatalf("ablating L1H1: %v, ablated %v", err, ans)
+	}
+}
+
+func TestRunConfigKnobs(t *testing.T) {
+	off := false
+	cfg, err := TrainRequest{Config: "default", Layers: 2, Heads: 4, DModel: 16, Epochs: 3, Supervision: &off}.RunConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := cfg.Model; m.Layers != 2 || m.Heads != 4 || m.DModel != 16 || cfg.Train.Epochs != 3 || cfg.Train.AttentionSupervision != 0 {
+		t.Errorf("knobs not applied: %+v %+v", cfg.Model, cfg.Train)
+	}
+	for _, tc := range []struct {
+		r    TrainRequest
+		want string
+	}{
+		{TrainRequest{Config: "huge"}, "choose tiny or default"},
+		{TrainRequest{Heads: 3}, "heads"},
+	} {
+		if _, err := tc.r.RunConfig(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one containing %q", tc.r, err, tc.want)
+		}
+	}
+}
+
+// Stopped after its first epoch, a run still hands over its best checkpoint,
+// zipped, with the probes' history; the page can question it.
+func TestTrainStopsWithAModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains an epoch of the tiny config")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var events []Event
+	tr := &trainer{dir: filepath.Join(t.TempDir(), "run"), emit: func(e Event) {
+		events = append(events, e)
+		if e.Type == "epoch" {
+			cancel()
+		}
+	}}
+	tr.run(ctx, TrainRequest{Config: "tiny"})
+	types := map[string]int{}
+	for _, e := range events {
+		types[e.Type]++
+	}
+	last := events[len(events)-1]
+	if types["config"] != 1 || types["step"] == 0 || types["epoch"] != 1 || last.Type != "done" || !last.Stopped {
+		t.Fatalf("events %v, last %+v", types, last)
+	}
+	if last.History == nil || len(last.History.Points) == 0 {
+		t.Errorf("done carries no history")
+	}
+	a, err := loadZip(last.Zip, nil, "trained")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.answer(Request{Sentence: data.MissionHungry}); err != nil {
+		t.Error(err)
+	}
+}
