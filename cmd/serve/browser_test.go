@@ -4,57 +4,20 @@ package main
 // against the handler served on loopback.
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"itformer/cmd/internal/browsertest"
 	"itformer/inference"
 	"itformer/model"
 )
-
-// noChromium is the one line a run without chromium prints.
-const noChromium = "cmd/serve: TestBrowser skipped: no chromium on PATH; install it (apt-get install chromium) to test the page in a browser"
-
-var noChromiumOnce sync.Once
-
-// findChromium finds chromium on PATH (Debian's is /usr/bin/chromium). Without
-// it the test fails in CI, where .ci/run installs it, and is skipped elsewhere,
-// with a line the person running the tests sees.
-func findChromium(t *testing.T) string {
-	t.Helper()
-	path, err := exec.LookPath("chromium")
-	switch {
-	case err == nil:
-		return path
-	case os.Getenv("CI") != "":
-		t.Fatalf("no chromium on PATH; .ci/run should have installed it (apt-get install -y --no-install-recommends chromium)")
-	}
-	noChromiumOnce.Do(func() { tell(noChromium) })
-	t.Skip("no chromium on PATH")
-	return ""
-}
-
-// tell writes line to the terminal. go test ./... shows nothing of a passing
-// package's output, stderr included (a skip passes), unless -v; the
-// terminal is the one place the line is seen. Without one, stderr (-v shows it).
-func tell(line string) {
-	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
-		defer tty.Close()
-		fmt.Fprintln(tty, line)
-		return
-	}
-	fmt.Fprintln(os.Stderr, line)
-}
 
 // pageState is what the test reads back from the page after each step.
 type pageState struct {
@@ -124,7 +87,7 @@ func TestBrowser(t *testing.T) {
 		br.eval(step, readState, &s)
 		return s
 	}
-	do, bctx := br.do, br.ctx
+	do, bctx := br.Do, br.Ctx
 	// ask types a sentence into the page's input and submits it, then waits
 	// for the next page to load.
 	ask := func(sentence string) {
@@ -263,88 +226,25 @@ func TestBrowser(t *testing.T) {
 	t.Logf("browser test took %v", time.Since(start).Round(time.Millisecond))
 }
 
-// browser is a headless chromium for one test; every JavaScript exception
-// on its page fails the test.
-type browser struct {
-	t          *testing.T
-	ctx        context.Context
-	mu         sync.Mutex
-	log        []string
-	exceptions int
-}
+// browser is the shared headless chromium with the page tests' eval.
+type browser struct{ *browsertest.Browser }
 
 // startBrowser starts chromium (or skips the test without it, see
-// findChromium); it quits when the test ends.
+// browsertest.FindChromium); it quits when the test ends.
 func startBrowser(t *testing.T) *browser {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("the browser test starts chromium; skipped with -short")
 	}
-	chromium := findChromium(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox, // the tests may run as root
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(profileDir(t)),
-		chromedp.WindowSize(1200, 900),
-	)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	t.Cleanup(cancel)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	b := &browser{t: t}
-	var cancelBrowser context.CancelFunc
-	b.ctx, cancelBrowser = chromedp.NewContext(actx, chromedp.WithErrorf(b.logf))
-	t.Cleanup(func() {
-		cancelBrowser()
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		for _, l := range b.log {
-			t.Log("chromedp:", l)
-		}
-	})
-	chromedp.ListenTarget(b.ctx, func(ev any) {
-		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-			b.logf("JavaScript exception: %s", e.ExceptionDetails.Error())
-			b.mu.Lock()
-			b.exceptions++
-			b.mu.Unlock()
-		}
-	})
-	return b
-}
-
-func (b *browser) logf(format string, args ...any) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.log = append(b.log, fmt.Sprintf(format, args...))
-}
-
-// do runs actions, failing the test on an error.
-func (b *browser) do(step string, actions ...chromedp.Action) {
-	b.t.Helper()
-	if err := chromedp.Run(b.ctx, actions...); err != nil {
-		b.t.Fatalf("%s: %v", step, err)
-	}
+	chromium := browsertest.FindChromium(t, "cmd/serve", "the page")
+	return &browser{browsertest.Start(t, browsertest.Options{Chromium: chromium, Width: 1200, Height: 900, Timeout: 90 * time.Second})}
 }
 
 // eval evaluates js into out, failing the test if the page threw.
 func (b *browser) eval(step, js string, out any) {
-	b.t.Helper()
-	b.do(step, chromedp.Evaluate(js, out))
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.exceptions > 0 {
-		b.t.Fatalf("%s: a JavaScript exception on the page (see the chromedp log below)", step)
-	}
+	b.T.Helper()
+	b.Do(step, chromedp.Evaluate(js, out))
+	b.FailOnException(step)
 }
 
 // otherHeads picks two heads (layer, head), 0-based, other than the
@@ -410,27 +310,6 @@ func guessSentence(t *testing.T) (string, inference.Confidence) {
 	}
 	t.Fatalf("the default model answers none of %q with a guess; add a sentence it is unsure of", guessSentences)
 	return "", inference.Confidence{}
-}
-
-// profileDir is a fresh user-data-dir for chromium. Its helper processes may
-// still be writing there for a moment after the browser quits, so removing it
-// is retried rather than left to t.TempDir, which fails the test.
-func profileDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "itformer-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for range 20 {
-			if err = os.RemoveAll(dir); err == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Logf("leaving %s: %v", dir, err)
-	})
-	return dir
 }
 
 // saveScreenshot keeps the PNG in the test's temporary folder, and in

@@ -80,15 +80,15 @@ func TestBrowserExplanations(t *testing.T) {
 			const knock = %q.split(",").filter(s => s);
 			for (const b of document.querySelectorAll("#ablate input")) { b.checked = knock.includes(b.value); }
 		})()`, sentence, twin, strings.Join(knock, ",")), nil)
-		if _, err := chromedp.RunResponse(br.ctx, chromedp.Click("#go", chromedp.ByID)); err != nil {
+		if _, err := chromedp.RunResponse(br.Ctx, chromedp.Click("#go", chromedp.ByID)); err != nil {
 			t.Fatalf("submit %q: %v", sentence, err)
 		}
-		br.do("wait for the answer", chromedp.WaitReady("#result, #error", chromedp.ByQuery))
+		br.Do("wait for the answer", chromedp.WaitReady("#result, #error", chromedp.ByQuery))
 	}
 	const mission, twin = "A dog ate the food because it was hungry", "A dog ate the food because it was tasty"
 	c := shared.Config()
 
-	br.do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"))
+	br.Do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"))
 	submit(mission, "")
 	s := read("mission")
 	res, err := shared.Resolve(mission)
@@ -195,7 +195,7 @@ func TestBrowserExplanations(t *testing.T) {
 		t.Errorf("the differing row is %q, want hungry / tasty", s.TwinRows[i][:2])
 	}
 	var png []byte
-	br.do("screenshot", chromedp.FullScreenshot(&png, 100))
+	br.Do("screenshot", chromedp.FullScreenshot(&png, 100))
 	path := filepath.Join(t.TempDir(), "explain.png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"itformer/cmd/internal/browsertest"
 	"itformer/cmd/internal/cli"
 	"itformer/configs"
 	"itformer/history"
@@ -69,7 +70,7 @@ func playbackHistory(t *testing.T) *history.History {
 		if played.h, played.err = cli.LoadHistory(""); !errors.Is(played.err, fs.ErrNotExist) {
 			return
 		}
-		tell("cmd/serve: the embedded model has no history.json; the playback test trains a one-epoch tiny run for one")
+		browsertest.Tell("cmd/serve: the embedded model has no history.json; the playback test trains a one-epoch tiny run for one")
 		dir, err := os.MkdirTemp("", "itformer-history-")
 		if err != nil {
 			played.err = err

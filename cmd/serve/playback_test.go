@@ -82,7 +82,7 @@ func TestBrowserPlayback(t *testing.T) {
 	}
 	last := len(h.Points) - 1
 
-	br.do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"),
+	br.Do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible(`#history[data-ready="true"] #history-grid td.score`, chromedp.ByQuery))
 	s := read("served page")
 	if s.Probes != len(h.Probes) || s.Max != fmt.Sprint(last) || s.Value != fmt.Sprint(last) || s.GridSeen < 100 {
@@ -106,7 +106,7 @@ func TestBrowserPlayback(t *testing.T) {
 
 	// Play moves the slider on by itself and redraws; Pause stops it.
 	setSlider(br, 0)
-	br.do("play", chromedp.Click("#play", chromedp.ByID))
+	br.Do("play", chromedp.Click("#play", chromedp.ByID))
 	deadline := time.Now().Add(20 * time.Second)
 	for s = read("playing"); s.Value == "0" && time.Now().Before(deadline); s = read("playing") {
 		time.Sleep(100 * time.Millisecond)
@@ -114,7 +114,7 @@ func TestBrowserPlayback(t *testing.T) {
 	if s.Value == "0" || s.Pressed != "true" || !strings.Contains(s.Play, "Pause") {
 		t.Fatalf("after Play the slider is at %s, the button %q (pressed %s); want it moving and the button saying Pause", s.Value, s.Play, s.Pressed)
 	}
-	br.do("pause", chromedp.Click("#play", chromedp.ByID))
+	br.Do("pause", chromedp.Click("#play", chromedp.ByID))
 	paused := read("paused")
 	time.Sleep(1500 * time.Millisecond)
 	s = read("still paused")
@@ -139,14 +139,14 @@ func TestBrowserPlayback(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	br.do("open the standalone page", chromedp.Navigate("file://"+page),
+	br.Do("open the standalone page", chromedp.Navigate("file://"+page),
 		chromedp.WaitVisible(`#history[data-ready="true"] #history-grid td.score`, chromedp.ByQuery))
 	setSlider(br, 1)
 	checkDrawn(t, "the standalone page", read("standalone"), h, 0, 1)
 
 	// A model without a history: the section says so.
 	bare := testServerWith(t, nil, os.ErrNotExist)
-	br.do("open a page without history", chromedp.Navigate(bare.URL+"/"),
+	br.Do("open a page without history", chromedp.Navigate(bare.URL+"/"),
 		chromedp.WaitVisible(`#history[data-ready="false"]`, chromedp.ByQuery))
 	if s = read("no history"); !strings.Contains(s.Status, "no training history") || len(s.Cells) != 0 {
 		t.Errorf("without a history: status %q, %d grid rows", s.Status, len(s.Cells))
@@ -155,7 +155,7 @@ func TestBrowserPlayback(t *testing.T) {
 
 // setSlider moves the slider as a user does: value, then an input event.
 func setSlider(br *browser, i int) {
-	br.t.Helper()
+	br.T.Helper()
 	br.eval(fmt.Sprintf("slider to %d", i), fmt.Sprintf(`(() => { const e = document.getElementById("epoch"); e.value = "%d"; e.dispatchEvent(new Event("input", {bubbles: true})); })()`, i), nil)
 }
 

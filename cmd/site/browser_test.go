@@ -15,15 +15,12 @@ package main
 // of the tiny one (the README's timing; some ten minutes).
 
 import (
-	"context"
 	"encoding/base64"
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -31,37 +28,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"itformer/checkpoint"
+	"itformer/cmd/internal/browsertest"
 	"itformer/cmd/internal/site"
 	"itformer/data"
 )
-
-const noChromium = "cmd/site: TestBrowser skipped: no chromium on PATH; install it (apt-get install chromium) to test the site in a browser"
-
-// findChromium finds chromium on PATH; without it the test fails under CI
-// and is skipped elsewhere with one line on the terminal.
-func findChromium(t *testing.T) string {
-	t.Helper()
-	path, err := exec.LookPath("chromium")
-	switch {
-	case err == nil:
-		return path
-	case os.Getenv("CI") != "":
-		t.Fatalf("no chromium on PATH; .ci/run should have installed it (apt-get install -y --no-install-recommends chromium)")
-	}
-	tell(noChromium)
-	t.Skip("no chromium on PATH")
-	return ""
-}
-
-// tell writes line to the terminal, which go test ./... does not hide.
-func tell(line string) {
-	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
-		defer tty.Close()
-		fmt.Fprintln(tty, line)
-		return
-	}
-	fmt.Fprintln(os.Stderr, line)
-}
 
 // builtSite is SITE_DIR, or a site built into a temporary folder.
 func builtSite(t *testing.T) string {
@@ -114,7 +84,7 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test builds the module and starts chromium; skipped with -short")
 	}
-	chromium := findChromium(t)
+	chromium := browsertest.FindChromium(t, "cmd/site", "the site")
 	srv := httptest.NewServer(site.Handler(builtSite(t)))
 	defer srv.Close()
 	b := startBrowser(t, chromium)
@@ -178,7 +148,7 @@ func TestBrowser(t *testing.T) {
 // is what `infer -run model.zip` reads (checkpoint.Load), then loads it back
 // into the page from a file, as a person would.
 func (b *browser) downloadAndLoad() {
-	b.t.Helper()
+	b.T.Helper()
 	var encoded string
 	b.do("read the download", chromedp.Evaluate(`(async () => {
 	  const buf = new Uint8Array(await (await fetch(document.getElementById("download").href)).arrayBuffer());
@@ -187,23 +157,23 @@ func (b *browser) downloadAndLoad() {
 	})()`, &encoded, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
 	raw, err := base64.StdEncoding.DecodeString(encoded)
 	if err != nil {
-		b.t.Fatal(err)
+		b.T.Fatal(err)
 	}
-	path := filepath.Join(b.t.TempDir(), "itformer-model.zip")
+	path := filepath.Join(b.T.TempDir(), "itformer-model.zip")
 	if err := os.WriteFile(path, raw, 0o644); err != nil {
-		b.t.Fatal(err)
+		b.T.Fatal(err)
 	}
 	ck, err := checkpoint.Load(path)
 	if err != nil {
-		b.t.Fatalf("the downloaded checkpoint: %v", err)
+		b.T.Fatalf("the downloaded checkpoint: %v", err)
 	}
-	b.t.Logf("downloaded %d bytes: epoch %d, validation accuracy %.3f", len(raw), ck.Meta.Epoch, ck.Meta.ValidationAccuracy)
+	b.T.Logf("downloaded %d bytes: epoch %d, validation accuracy %.3f", len(raw), ck.Meta.Epoch, ck.Meta.ValidationAccuracy)
 	b.do("load it from a file", chromedp.SetUploadFiles("#load-file", []string{path}, chromedp.ByID))
 	s := b.waitFor("the loaded model's answer", 60*time.Second, func(s pageState) bool {
 		return strings.Contains(s.Model, "itformer-model.zip") || s.Error != ""
 	})
 	if s.Error != "" || !strings.Contains(s.Answer, `"it"`) {
-		b.t.Errorf("the loaded model: answer %q, error %q", s.Answer, s.Error)
+		b.T.Errorf("the loaded model: answer %q, error %q", s.Answer, s.Error)
 	}
 }
 
@@ -212,7 +182,7 @@ func (b *browser) downloadAndLoad() {
 // responsive. It stops at the target accuracy, and takes the screenshot, if
 // asked, once two epochs are drawn.
 func (b *browser) trainWhileTyping(limit time.Duration) {
-	b.t.Helper()
+	b.T.Helper()
 	shot := os.Getenv("SITE_SCREENSHOT")
 	deadline, typed := time.Now().Add(limit), 0
 	for i := 0; time.Now().Before(deadline); i++ {
@@ -229,15 +199,15 @@ func (b *browser) trainWhileTyping(limit time.Duration) {
 		sent, want := time.Now(), fmt.Sprintf("%d characters", i%5+1)
 		b.waitFor("the keystrokes' handler", 5*time.Second, func(s pageState) bool { return s.Typed == want })
 		if d := time.Since(sent); d > time.Second {
-			b.t.Errorf("typing during training: the input handler ran %v after the keys", d)
+			b.T.Errorf("typing during training: the input handler ran %v after the keys", d)
 		}
 		typed++
 		time.Sleep(time.Second)
 	}
 	if typed == 0 {
-		b.t.Error("training ended before any keystroke was tried")
+		b.T.Error("training ended before any keystroke was tried")
 	}
-	b.t.Logf("%d rounds of typing during training, each handled within a second", typed)
+	b.T.Logf("%d rounds of typing during training, each handled within a second", typed)
 	b.do("restore the sentence", chromedp.SetValue("#sentence", data.MissionHungry, chromedp.ByID))
 }
 
@@ -245,106 +215,40 @@ func (b *browser) screenshot(path string) {
 	var png []byte
 	b.do("screenshot", chromedp.Screenshot("#train", &png, chromedp.ByID))
 	if err := os.WriteFile(path, png, 0o644); err != nil {
-		b.t.Error(err)
+		b.T.Error(err)
 	}
 }
 
-// browser is a headless chromium for one test; a JavaScript exception on
-// its page fails the test.
-type browser struct {
-	t          *testing.T
-	ctx        context.Context
-	mu         sync.Mutex
-	log        []string
-	exceptions int
-}
+// browser is the shared headless chromium; here every step fails the test
+// on a JavaScript exception.
+type browser struct{ *browsertest.Browser }
 
+// startBrowser starts chromium, logging the page's console too; it quits
+// when the test ends.
 func startBrowser(t *testing.T, chromium string) *browser {
 	t.Helper()
-	profile, err := os.MkdirTemp("", "itformer-site-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { removeWhenClosed(t, profile) })
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox, // the tests may run as root
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(filepath.Join(profile, "chromium")),
-		chromedp.WindowSize(1200, 1400),
-	)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Minute) // go test's -timeout ends it sooner
-	t.Cleanup(cancel)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	b := &browser{t: t}
-	var cancelBrowser context.CancelFunc
-	b.ctx, cancelBrowser = chromedp.NewContext(actx, chromedp.WithErrorf(b.logf))
-	t.Cleanup(func() {
-		cancelBrowser()
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		for _, l := range b.log {
-			t.Log("chromedp:", l)
-		}
-	})
-	chromedp.ListenTarget(b.ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			b.logf("JavaScript exception: %s", e.ExceptionDetails.Error())
-			b.mu.Lock()
-			b.exceptions++
-			b.mu.Unlock()
-		case *runtime.EventConsoleAPICalled:
-			for _, a := range e.Args {
-				b.logf("console.%s: %s", e.Type, a.Value)
+	return &browser{browsertest.Start(t, browsertest.Options{
+		Chromium: chromium, Width: 1200, Height: 1400,
+		Timeout: 50 * time.Minute, // go test's -timeout ends it sooner
+		OnEvent: func(b *browsertest.Browser, ev any) {
+			if e, ok := ev.(*runtime.EventConsoleAPICalled); ok {
+				for _, a := range e.Args {
+					b.Logf("console.%s: %s", e.Type, a.Value)
+				}
 			}
-		}
-	})
-	return b
+		},
+	})}
 }
 
-// removeWhenClosed removes chromium's profile, which it may still be
-// writing for a moment after it is told to quit.
-func removeWhenClosed(t *testing.T, dir string) {
-	var err error
-	for range 20 {
-		if err = os.RemoveAll(dir); err == nil {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Logf("leaving %s: %v", dir, err)
-}
-
-func (b *browser) logf(format string, args ...any) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.log = append(b.log, fmt.Sprintf(format, args...))
-}
-
+// do runs actions, failing the test on an error or a JavaScript exception.
 func (b *browser) do(step string, actions ...chromedp.Action) {
-	b.t.Helper()
-	if err := chromedp.Run(b.ctx, actions...); err != nil {
-		b.t.Fatalf("%s: %v", step, err)
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.exceptions > 0 {
-		b.t.Fatalf("%s: a JavaScript exception on the page (see the chromedp log below)", step)
-	}
+	b.T.Helper()
+	b.Do(step, actions...)
+	b.FailOnException(step)
 }
 
 func (b *browser) state() pageState {
-	b.t.Helper()
+	b.T.Helper()
 	var s pageState
 	b.do("read the page", chromedp.Evaluate(readState, &s))
 	return s
@@ -352,7 +256,7 @@ func (b *browser) state() pageState {
 
 // waitFor polls the page until ok or the time is up.
 func (b *browser) waitFor(what string, limit time.Duration, ok func(pageState) bool) pageState {
-	b.t.Helper()
+	b.T.Helper()
 	deadline := time.Now().Add(limit)
 	for {
 		s := b.state()
@@ -360,7 +264,7 @@ func (b *browser) waitFor(what string, limit time.Duration, ok func(pageState) b
 			return s
 		}
 		if time.Now().After(deadline) {
-			b.t.Fatalf("waiting %v for %s: the page shows %+v", limit, what, s)
+			b.T.Fatalf("waiting %v for %s: the page shows %+v", limit, what, s)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

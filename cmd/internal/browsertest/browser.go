@@ -1,0 +1,127 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// Options says how to start the browser; the tests differ only in these.
+type Options struct {
+	Chromium      string        // the executable, from FindChromium
+	Width, Height int           // the window, in CSS pixels
+	Timeout       time.Duration // for the whole browser session
+	// OnEvent, if set, also sees every event of the page's target, after
+	// the browser has counted a JavaScript exception.
+	OnEvent func(b *Browser, ev any)
+}
+
+// Browser is a headless chromium for one test. It counts the JavaScript
+// exceptions on its page (FailOnException fails the test on one) and keeps
+// chromedp's log, which it writes to the test log when the test ends.
+type Browser struct {
+	T          *testing.T
+	Ctx        context.Context
+	mu         sync.Mutex
+	log        []string
+	exceptions int
+}
+
+// Start starts chromium with a fresh profile; it quits when the test ends.
+func Start(t *testing.T, o Options) *Browser {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(o.Chromium),
+		chromedp.Headless,
+		chromedp.NoSandbox, // the tests may run as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(ProfileDir(t)),
+		chromedp.WindowSize(o.Width, o.Height),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+	t.Cleanup(cancel)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	b := &Browser{T: t}
+	var cancelBrowser context.CancelFunc
+	b.Ctx, cancelBrowser = chromedp.NewContext(actx, chromedp.WithErrorf(b.Logf))
+	t.Cleanup(func() {
+		cancelBrowser()
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for _, l := range b.log {
+			t.Log("chromedp:", l)
+		}
+	})
+	chromedp.ListenTarget(b.Ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			b.Logf("JavaScript exception: %s", e.ExceptionDetails.Error())
+			b.mu.Lock()
+			b.exceptions++
+			b.mu.Unlock()
+		}
+		if o.OnEvent != nil {
+			o.OnEvent(b, ev)
+		}
+	})
+	return b
+}
+
+// Logf adds a line to the log the test shows when it ends.
+func (b *Browser) Logf(format string, args ...any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.log = append(b.log, fmt.Sprintf(format, args...))
+}
+
+// Do runs actions, failing the test on an error.
+func (b *Browser) Do(step string, actions ...chromedp.Action) {
+	b.T.Helper()
+	if err := chromedp.Run(b.Ctx, actions...); err != nil {
+		b.T.Fatalf("%s: %v", step, err)
+	}
+}
+
+// FailOnException fails the test if the page has thrown.
+func (b *Browser) FailOnException(step string) {
+	b.T.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.exceptions > 0 {
+		b.T.Fatalf("%s: a JavaScript exception on the page (see the chromedp log below)", step)
+	}
+}
+
+// ProfileDir is a fresh user-data-dir for chromium. Its helper processes may
+// still be writing there for a moment after the browser quits, so removing it
+// is retried rather than left to t.TempDir, which fails the test.
+func ProfileDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "itformer-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if err = os.RemoveAll(dir); err == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("leaving %s: %v", dir, err)
+	})
+	return dir
+}
