@@ -100,13 +100,20 @@ func writeAblation(w io.Writer, models []modelFigures) {
 	fmt.Fprintf(w, "\n### Accuracy with one head knocked out (its output zeroed)\n\n")
 	table(w, append([]string{"knocked out"}, columns(models, sets)...)...)
 	row(w, append([]string{"none"}, perModel(models, sets, func(s inference.SetExplanations) string { return percent(s.Accuracy) })...)...)
+	headRows(w, models, sets, func(s inference.SetExplanations) [][]float64 { return s.AblatedAccuracy })
+}
+
+// headRows writes one row per layer and head (L1H1, L1H2, ...) of the
+// per-head figure grid picks from each set, "-" where a model lacks the head.
+func headRows(w io.Writer, models []modelFigures, sets []string, grid func(inference.SetExplanations) [][]float64) {
 	for l := 0; l < models[0].Layers; l++ {
 		for h := 0; h < models[0].Heads; h++ {
 			row(w, append([]string{fmt.Sprintf("L%dH%d", l+1, h+1)}, perModel(models, sets, func(s inference.SetExplanations) string {
-				if l >= len(s.AblatedAccuracy) || h >= len(s.AblatedAccuracy[l]) {
+				g := grid(s)
+				if l >= len(g) || h >= len(g[l]) {
 					return "-"
 				}
-				return percent(s.AblatedAccuracy[l][h])
+				return percent(g[l][h])
 			})...)...)
 		}
 	}
@@ -116,16 +123,7 @@ func writeAttention(w io.Writer, models []modelFigures) {
 	sets := decidable(models)
 	fmt.Fprintf(w, "\n### The pronoun's strongest attention (itself excluded) on the antecedent\n\n")
 	table(w, append([]string{"view"}, columns(models, sets)...)...)
-	for l := 0; l < models[0].Layers; l++ {
-		for h := 0; h < models[0].Heads; h++ {
-			row(w, append([]string{fmt.Sprintf("L%dH%d", l+1, h+1)}, perModel(models, sets, func(s inference.SetExplanations) string {
-				if l >= len(s.HeadOnAntecedent) || h >= len(s.HeadOnAntecedent[l]) {
-					return "-"
-				}
-				return percent(s.HeadOnAntecedent[l][h])
-			})...)...)
-		}
-	}
+	headRows(w, models, sets, func(s inference.SetExplanations) [][]float64 { return s.HeadOnAntecedent })
 	row(w, append([]string{"rollout"}, perModel(models, sets, func(s inference.SetExplanations) string { return percent(s.RolloutOnAntecedent) })...)...)
 }
 
