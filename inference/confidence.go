@@ -137,7 +137,8 @@ func reason(c Confidence, cands []Candidate) string {
 	case len(c.UnknownAboutIt) > 0:
 		clauses = append(clauses, notKnown(c.UnknownAboutIt)+", and "+
 			plural(c.UnknownAboutIt, "it is", "they are")+" what the sentence says of \"it\", so the model cannot know the answer")
-		if rest := without(c.UnknownWords, c.UnknownAboutIt); len(rest) > 0 {
+		rest := slices.DeleteFunc(slices.Clone(c.UnknownWords), func(w string) bool { return slices.Contains(c.UnknownAboutIt, w) })
+		if len(rest) > 0 {
 			clauses = append(clauses, "nor "+plural(rest, "is ", "are ")+quoted(rest))
 		}
 	case len(c.UnknownWords) > 0:
@@ -155,17 +156,6 @@ func reason(c Confidence, cands []Candidate) string {
 			cands[0].Word, share(cands[0].Probability), cands[1].Word, share(cands[1].Probability)))
 	}
 	return strings.Join(clauses, "; ")
-}
-
-// without returns the words of all that are not in some, in order.
-func without(all, some []string) []string {
-	var out []string
-	for _, w := range all {
-		if !slices.Contains(some, w) {
-			out = append(out, w)
-		}
-	}
-	return out
 }
 
 // littleMass says how little of the model's probability the candidates get.
