@@ -58,7 +58,7 @@ func centre(x *G.Node) (*G.Node, error) {
 
 // rowStd returns sqrt(mean(c²) + eps) per row of the centred c: shape (N).
 func rowStd(c *G.Node) (*G.Node, error) {
-	sq, err := G.Square(c)
+	sq, err := gorgoniax.Unary(G.Square, c)
 	if err != nil {
 		return nil, err
 	}
@@ -71,5 +71,5 @@ func rowStd(c *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return G.Sqrt(shifted)
+	return gorgoniax.Unary(G.Sqrt, shifted)
 }
