@@ -49,7 +49,7 @@ func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 
 // centre returns x - mean(x) per row.
 func centre(x *G.Node) (*G.Node, error) {
-	mean, err := G.Mean(x, 1)
+	mean, err := gorgoniax.Mean(x, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func rowStd(c *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	variance, err := G.Mean(sq, 1)
+	variance, err := gorgoniax.Mean(sq, 1)
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ func softmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum, err := G.Sum(e, axis)
+	sum, err := gorgoniax.Sum(e, axis)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +48,7 @@ func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum, err := G.Sum(e, axis)
+	sum, err := gorgoniax.Sum(e, axis)
 	if err != nil {
 		return nil, err
 	}
