@@ -13,8 +13,9 @@ package gorgoniax
 // unaryOp holds the stock op itself (taken from a node built on a stand-in
 // for x in a scratch graph) and hands it everything but UsePreallocDo, which
 // copies x into the buffer and runs the stock op's own UnsafeDo (the same
-// arithmetic, in place) on it. The gradient is the stock op's SymDiff, so
-// values and gradients are bit for bit those of the stock function
+// arithmetic, in place) on it. The gradient is the stock op's SymDiff, or
+// for Neg and Inverse the same expression with Unary's Neg, so values and
+// gradients are bit for bit those of the stock function
 // (TestUnaryMatchesGorgonia).
 
 import (
@@ -72,9 +73,28 @@ func (op unaryOp) WriteHash(h hash.Hash) {
 func (op unaryOp) DiffWRT(inputs int) []bool { return op.stock.DiffWRT(inputs) }
 
 // SymDiff is the stock op's: its gradient expressions use x, the output and
-// its gradient, not the op.
+// its gradient, not the op. Two of them negate, with a stock Neg that
+// allocates on every run; for those this builds Gorgonia's expression
+// (operatorPointwise_unary.go) node for node, with Unary's Neg.
 func (op unaryOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
-	return op.stock.SymDiff(inputs, output, grad)
+	var d *G.Node
+	var err error
+	switch op.stock.String() {
+	case "neg": // negDiffExpr: -grad
+		d, err = Unary(G.Neg, grad)
+	case "inv": // inverseDiffExpr: -(y ⊙ y) ⊙ grad
+		var sq, neg *G.Node
+		if sq, err = G.HadamardProd(output, output); err != nil {
+			return nil, err
+		}
+		if neg, err = Unary(G.Neg, sq); err != nil {
+			return nil, err
+		}
+		d, err = G.HadamardProd(neg, grad)
+	default:
+		return op.stock.SymDiff(inputs, output, grad)
+	}
+	return G.Nodes{d}, err
 }
 
 // UsePreallocDo copies x into prealloc, then runs the stock op in place on
