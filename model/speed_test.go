@@ -102,7 +102,7 @@ func TestRerunMatchesFreshGraph(t *testing.T) {
 // each keep one shape (internal/gorgoniax/registers.go). Run after run, on
 // changing batches, it gives exactly what G.NewTapeMachine gives.
 func TestStableMachineMatchesStock(t *testing.T) {
-	stock := func(g *G.ExprGraph, opts ...G.VMOpt) G.VM { return G.NewTapeMachine(g, opts...) }
+	stock := func(g *G.ExprGraph, opts ...G.VMOpt) (G.VM, error) { return G.NewTapeMachine(g, opts...), nil }
 	for _, dtype := range []string{"float64", "float32"} {
 		c := tinyConfig
 		c.DType = dtype

@@ -26,9 +26,12 @@ package gorgoniax
 //
 // Why is the buffer in register (r, s) free when the next node of shape s
 // writes to it? Its value was written to r by an earlier instruction, and the
-// allocator gave r to a later value only after that value died. The rename
-// only ever hands an op a buffer that the stock program had already handed to
-// another op after the value in it died.
+// allocator gave r to a later value only after that value died. One caveat,
+// which the stock machine shares in a narrower form: a Reshape returns a view
+// of its input's memory, and if that view outlives the viewed value, a later
+// value of the viewed shape written to r overwrites it (in the stock machine,
+// only the next value written to r can). The model's graphs are checked
+// against the stock machine run by run; a new kind of graph needs that test.
 //
 // The program's fields are unexported, so this reaches them by reflection, as
 // Rewind does. If a future Gorgonia changes them (or the program holds an
@@ -44,14 +47,14 @@ import (
 )
 
 // NewTapeMachine is G.NewTapeMachine(g, opts...) with one register per shape
-// (see above). It panics where G.NewTapeMachine does: when g does not compile.
-func NewTapeMachine(g *G.ExprGraph, opts ...G.VMOpt) G.VM {
+// (see above), returning the compiler's error where G.NewTapeMachine panics.
+func NewTapeMachine(g *G.ExprGraph, opts ...G.VMOpt) (G.VM, error) {
 	prog, locMap, err := G.Compile(g)
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
 	splitRegistersByShape(reflect.ValueOf(prog), reflect.ValueOf(locMap), g)
-	return G.NewTapeMachine(g, append(opts, G.WithPrecompiled(prog, locMap))...)
+	return G.NewTapeMachine(g, append(opts, G.WithPrecompiled(prog, locMap))...), nil
 }
 
 // renamer assigns the new register numbers.

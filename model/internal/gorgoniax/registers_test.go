@@ -15,7 +15,7 @@ import (
 // element-wise ops in place, reshapes, sums and a matrix product (which the
 // tape preallocates), with registers passed between values of other shapes.
 func TestStableRegistersMatchStock(t *testing.T) {
-	stock := func(g *G.ExprGraph, opts ...G.VMOpt) G.VM { return G.NewTapeMachine(g, opts...) }
+	stock := func(g *G.ExprGraph, opts ...G.VMOpt) (G.VM, error) { return G.NewTapeMachine(g, opts...), nil }
 	for _, dt := range []tensor.Dtype{tensor.Float64, tensor.Float32} {
 		want := registerGraphRuns(t, dt, stock)
 		got := registerGraphRuns(t, dt, NewTapeMachine)
@@ -43,14 +43,17 @@ func TestSplitRegistersByShapeRenames(t *testing.T) {
 
 // registerGraphRuns runs the graph of registerGraph four times on one machine
 // (the inputs change between runs) and returns each run's values and gradients.
-func registerGraphRuns(t *testing.T, dt tensor.Dtype, newVM func(*G.ExprGraph, ...G.VMOpt) G.VM) [][]float64 {
+func registerGraphRuns(t *testing.T, dt tensor.Dtype, newVM func(*G.ExprGraph, ...G.VMOpt) (G.VM, error)) [][]float64 {
 	t.Helper()
 	g, inputs, nodes := registerGraph(t, dt)
 	vals := make([]G.Value, len(nodes))
 	for i, n := range nodes {
 		G.Read(n, &vals[i])
 	}
-	vm := newVM(g, G.BindDualValues(inputs...))
+	vm, err := newVM(g, G.BindDualValues(inputs...))
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer vm.Close()
 	rng := rand.New(rand.NewSource(3))
 	var runs [][]float64
