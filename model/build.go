@@ -85,20 +85,26 @@ func (gr *Graph) addSupervision(steps []attentionNodes) error {
 	return err
 }
 
+// newMachine makes the tape machine of training and inference graphs: one
+// whose registers each keep buffers of one shape, so that runs after the
+// first allocate little (internal/gorgoniax/registers.go). A variable so that
+// TestStableMachineMatchesStock can build the same graph on G.NewTapeMachine.
+var newMachine = gorgoniax.NewTapeMachine
+
 // compile differentiates the loss (training graphs only) and makes the VM.
-func (gr *Graph) compile() error {
+func (gr *Graph) compile() (err error) {
 	if gr.opts.InputGradients {
 		return gr.compileInputGradients()
 	}
-	if !gr.opts.Train {
-		gr.vm = G.NewTapeMachine(gr.g)
-		return nil
+	var opts []G.VMOpt
+	if gr.opts.Train {
+		if _, err := G.Grad(gr.loss, gr.weights...); err != nil {
+			return err
+		}
+		opts = append(opts, G.BindDualValues(gr.weights...))
 	}
-	if _, err := G.Grad(gr.loss, gr.weights...); err != nil {
-		return err
-	}
-	gr.vm = G.NewTapeMachine(gr.g, G.BindDualValues(gr.weights...))
-	return nil
+	gr.vm, err = newMachine(gr.g, opts...)
+	return err
 }
 
 // ValueGrads pairs every weight with its gradient, for a Gorgonia solver.

@@ -41,9 +41,12 @@
 //
 // internal/gorgoniax holds the Gorgonia workarounds: ops that compute what a
 // stock op computes, bit for bit, with far fewer allocations (BatchedMatMul,
-// SwapMiddleAxes, Broadcast), Rewind, which reruns a tape machine on its own
-// buffers, and the float32/float64 helpers. Beside each op is its test
-// against the stock op, and beside Rewind its test against vm.Reset.
+// SwapMiddleAxes, Broadcast, Unary, ByIndices, Sum, Mean), Rewind, which
+// reruns a tape machine on its own buffers, NewTapeMachine, which gives each
+// register one shape so those buffers fit, and the float32/float64 helpers.
+// Beside each op is its test against the stock op, beside Rewind its test
+// against vm.Reset, and beside NewTapeMachine its test against
+// G.NewTapeMachine.
 //
 // softmax.go stays here although it exists because of a Gorgonia bug (G.SoftMax gives NaN for a fully masked row): it is not a
 // stand-in op but the textbook max-shifted formula, composed from stock ops,

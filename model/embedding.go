@@ -24,7 +24,7 @@ import (
 )
 
 func embed(table, ids, pe *G.Node, dModel int) (*G.Node, error) {
-	rows, err := G.ByIndices(table, ids, 0)
+	rows, err := gorgoniax.ByIndices(table, ids, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,7 @@ func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 
 // centre returns x - mean(x) per row.
 func centre(x *G.Node) (*G.Node, error) {
-	mean, err := G.Mean(x, 1)
+	mean, err := gorgoniax.Mean(x, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -58,11 +58,11 @@ func centre(x *G.Node) (*G.Node, error) {
 
 // rowStd returns sqrt(mean(c²) + eps) per row of the centred c: shape (N).
 func rowStd(c *G.Node) (*G.Node, error) {
-	sq, err := G.Square(c)
+	sq, err := gorgoniax.Unary(G.Square, c)
 	if err != nil {
 		return nil, err
 	}
-	variance, err := G.Mean(sq, 1)
+	variance, err := gorgoniax.Mean(sq, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -71,5 +71,5 @@ func rowStd(c *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return G.Sqrt(shifted)
+	return gorgoniax.Unary(G.Sqrt, shifted)
 }

@@ -60,7 +60,7 @@ func resolve(h, pronoun, candidates *G.Node, w ResolutionWeights[*G.Node], s sha
 
 // pronounQuery picks each sentence's pronoun vector and projects it: (B, 1, d_model).
 func pronounQuery(h, pronoun, wq *G.Node, s shape) (*G.Node, error) {
-	hp, err := G.ByIndices(h, pronoun, 0)
+	hp, err := gorgoniax.ByIndices(h, pronoun, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,7 @@ import (
 
 // subtractRows returns x - s, s repeated along axes.
 func subtractRows(x, s *G.Node, axes ...int) (*G.Node, error) {
-	neg, err := G.Neg(s)
+	neg, err := gorgoniax.Unary(G.Neg, s)
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +33,7 @@ func subtractRows(x, s *G.Node, axes ...int) (*G.Node, error) {
 
 // divideRows returns x ⊙ (1/s), s repeated along axes.
 func divideRows(x, s *G.Node, axes ...int) (*G.Node, error) {
-	inv, err := G.Inverse(s)
+	inv, err := gorgoniax.Unary(G.Inverse, s)
 	if err != nil {
 		return nil, err
 	}

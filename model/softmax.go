@@ -19,6 +19,8 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 func softmax(x *G.Node, axis int) (*G.Node, error) {
@@ -26,11 +28,11 @@ func softmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := G.Exp(shifted)
+	e, err := gorgoniax.Unary(G.Exp, shifted)
 	if err != nil {
 		return nil, err
 	}
-	sum, err := G.Sum(e, axis)
+	sum, err := gorgoniax.Sum(e, axis)
 	if err != nil {
 		return nil, err
 	}
@@ -42,15 +44,15 @@ func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := G.Exp(shifted)
+	e, err := gorgoniax.Unary(G.Exp, shifted)
 	if err != nil {
 		return nil, err
 	}
-	sum, err := G.Sum(e, axis)
+	sum, err := gorgoniax.Sum(e, axis)
 	if err != nil {
 		return nil, err
 	}
-	logSum, err := G.Log(sum)
+	logSum, err := gorgoniax.Unary(G.Log, sum)
 	if err != nil {
 		return nil, err
 	}

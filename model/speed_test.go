@@ -11,6 +11,7 @@ import (
 	"math/rand"
 	"testing"
 
+	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 
 	"itformer/model/internal/gorgoniax"
@@ -92,6 +93,43 @@ func TestRerunMatchesFreshGraph(t *testing.T) {
 				snapshot(t, reused, a)
 				snapshot(t, reused, b)
 				sameBits(t, "third run", snapshot(t, reused, a), want)
+			})
+		}
+	}
+}
+
+// The training and inference graphs run on a tape machine whose registers
+// each keep one shape (internal/gorgoniax/registers.go). Run after run, on
+// changing batches, it gives exactly what G.NewTapeMachine gives.
+func TestStableMachineMatchesStock(t *testing.T) {
+	stock := func(g *G.ExprGraph, opts ...G.VMOpt) (G.VM, error) { return G.NewTapeMachine(g, opts...), nil }
+	for _, dtype := range []string{"float64", "float32"} {
+		c := tinyConfig
+		c.DType = dtype
+		p := newTestParams(t, c)
+		rng := rand.New(rand.NewSource(7))
+		a, b := benchBatch(4, 10, c.VocabSize, rng), benchBatch(4, 10, c.VocabSize, rng)
+		a.Lengths[2], a.Pronoun[2], a.Antecedent[2] = 0, 0, 0 // a filler row
+		for _, opts := range []GraphOptions{
+			{Batch: 4, SeqLen: 10, Train: true, AttentionSupervision: 1, Trace: true},
+			{Batch: 4, SeqLen: 10, Attention: true},
+		} {
+			t.Run(fmt.Sprintf("%s/train=%t", dtype, opts.Train), func(t *testing.T) {
+				stable, err := NewGraph(p, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer stable.Close()
+				newMachine = stock
+				plain, err := NewGraph(p, opts)
+				newMachine = gorgoniax.NewTapeMachine
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer plain.Close()
+				for i, batch := range []Batch{a, b, a, b} {
+					sameBits(t, fmt.Sprintf("run %d", i), snapshot(t, stable, batch), snapshot(t, plain, batch))
+				}
 			})
 		}
 	}

@@ -18,6 +18,8 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // SupervisedHead is the (layer, head), 0-based, that attention supervision trains.
@@ -28,7 +30,7 @@ func attentionSupervisionLoss(masked, rows, target *G.Node, s shape) (*G.Node, e
 	if err != nil {
 		return nil, err
 	}
-	pronounRows, err := G.ByIndices(flat, rows, 0)
+	pronounRows, err := gorgoniax.ByIndices(flat, rows, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -26,10 +26,19 @@ import (
 )
 
 func Broadcast(op func(a, b *G.Node) (*G.Node, error), x, y *G.Node, axes ...int) (*G.Node, error) {
-	xs := x.Shape()
+	r, err := repeatTo(y, x.Shape(), axes)
+	if err != nil {
+		return nil, err
+	}
+	return op(x, r)
+}
+
+// repeatTo reshapes y, which lacks the axes `axes` of shape xs, to size 1 there
+// and repeats it to xs's size along each of them, in order.
+func repeatTo(y *G.Node, xs tensor.Shape, axes []int) (*G.Node, error) {
 	shape := slices.Clone([]int(y.Shape()))
-	if y.Dims() != x.Dims() { // calcBroadcastShape: 1 at the axes, y's sizes in order elsewhere
-		shape = make([]int, x.Dims())
+	if y.Dims() != len(xs) { // calcBroadcastShape: 1 at the axes, y's sizes in order elsewhere
+		shape = make([]int, len(xs))
 		for _, a := range axes {
 			shape[a] = 1
 		}
@@ -50,7 +59,7 @@ func Broadcast(op func(a, b *G.Node) (*G.Node, error), x, y *G.Node, axes ...int
 			return nil, err
 		}
 	}
-	return op(x, r)
+	return r, nil
 }
 
 // repeatAlongOp repeats a tensor whose size along axis is 1, n times along it.

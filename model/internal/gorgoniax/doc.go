@@ -8,6 +8,10 @@
 //	swapaxes.go       SwapMiddleAxes  = G.Transpose(x, 0, 2, 1, 3), a copy loop
 //	broadcast.go      Broadcast       = G.Broadcast{Add,Sub,HadamardProd,HadamardDiv}
 //	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers
+//	registers.go      NewTapeMachine  = G.NewTapeMachine with one register per shape
+//	unary.go          Unary(f, x)     = f(x) for G.Exp, G.Square, ..., into a kept buffer
+//	byindices.go      ByIndices       = G.ByIndices, its gradient into a kept buffer
+//	sum.go            Sum, Mean       = G.Sum, G.Mean along one axis, gradient repeated by a copy loop
 //	dtype.go          float64 / float32 tensors and constants from float64 values
 //
 // The ops write into the tape machine's preallocated registers

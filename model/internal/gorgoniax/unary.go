@@ -1,0 +1,126 @@
+package gorgoniax
+
+// Unary(G.Exp, x) is G.Exp(x), and likewise for G.Square, G.Sqrt, G.Neg,
+// G.Inverse and Gorgonia's other element-wise unary functions, with one
+// change: the op can write into a kept buffer (UsePreallocDo).
+//
+// Why not the stock op? Gorgonia v0.9.18's elemUnaryOp has no UsePreallocDo.
+// A rewound tape machine finds last run's buffer in the op's register, and an
+// op without UsePreallocDo then runs its Do, which clones the input and works
+// on the clone: a fresh tensor of x's size every run. The Exp of softmax and
+// the Square of layer norm were 2 MB of a training step's allocations.
+//
+// unaryOp holds the stock op itself (taken from a node built on a stand-in
+// for x in a scratch graph) and hands it everything but UsePreallocDo, which
+// copies x into the buffer and runs the stock op's own UnsafeDo (the same
+// arithmetic, in place) on it. The gradient is the stock op's SymDiff, or
+// for Neg and Inverse the same expression with Unary's Neg, so values and
+// gradients are bit for bit those of the stock function
+// (TestUnaryMatchesGorgonia).
+
+import (
+	"fmt"
+	"hash"
+
+	"github.com/chewxy/hm"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// Unary applies the stock unary function f (G.Exp, G.Square, ...) to x
+// through an op that can write into a kept buffer.
+func Unary(f func(*G.Node) (*G.Node, error), x *G.Node) (*G.Node, error) {
+	if x.IsScalar() {
+		return f(x) // a scalar result is not a reusable buffer
+	}
+	standIn := G.NewTensor(G.NewGraph(), x.Dtype(), x.Dims(), G.WithShape(x.Shape()...))
+	n, err := f(standIn)
+	if err != nil {
+		return nil, err
+	}
+	stock, ok := n.Op().(unaryStock)
+	if !ok || stock.Arity() != 1 {
+		return nil, fmt.Errorf("Unary: %v is not an element-wise unary op", n.Op())
+	}
+	return G.ApplyOp(unaryOp{stock}, x)
+}
+
+// unaryStock is what unaryOp needs of the stock op.
+type unaryStock interface {
+	G.Op
+	G.SDOp
+	UnsafeDo(inputs ...G.Value) (G.Value, error)
+}
+
+type unaryOp struct{ stock unaryStock }
+
+func (op unaryOp) Arity() int    { return 1 }
+func (op unaryOp) Type() hm.Type { return op.stock.Type() }
+func (op unaryOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+	return op.stock.InferShape(in...)
+}
+func (op unaryOp) Do(inputs ...G.Value) (G.Value, error) { return op.stock.Do(inputs...) }
+func (op unaryOp) ReturnsPtr() bool                      { return op.stock.ReturnsPtr() }
+func (op unaryOp) CallsExtern() bool                     { return op.stock.CallsExtern() }
+func (op unaryOp) OverwritesInput() int                  { return op.stock.OverwritesInput() }
+func (op unaryOp) String() string                        { return op.stock.String() + " (into a kept buffer)" }
+func (op unaryOp) Hashcode() uint32                      { return hashOf(op) }
+func (op unaryOp) WriteHash(h hash.Hash) {
+	fmt.Fprint(h, "gorgoniax.unary:")
+	op.stock.WriteHash(h)
+}
+
+func (op unaryOp) DiffWRT(inputs int) []bool { return op.stock.DiffWRT(inputs) }
+
+// SymDiff is the stock op's: its gradient expressions use x, the output and
+// its gradient, not the op. Two of them negate, with a stock Neg that
+// allocates on every run; for those this builds Gorgonia's expression
+// (operatorPointwise_unary.go) node for node, with Unary's Neg.
+func (op unaryOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
+	var d *G.Node
+	var err error
+	switch op.stock.String() {
+	case "neg": // negDiffExpr: -grad
+		d, err = Unary(G.Neg, grad)
+	case "inv": // inverseDiffExpr: -(y ⊙ y) ⊙ grad
+		var sq, neg *G.Node
+		if sq, err = G.HadamardProd(output, output); err != nil {
+			return nil, err
+		}
+		if neg, err = Unary(G.Neg, sq); err != nil {
+			return nil, err
+		}
+		d, err = G.HadamardProd(neg, grad)
+	default:
+		return op.stock.SymDiff(inputs, output, grad)
+	}
+	return G.Nodes{d}, err
+}
+
+// UsePreallocDo copies x into prealloc, then runs the stock op in place on
+// it. prealloc may be x itself (the op overwrites a dead input).
+func (op unaryOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	x, ok := inputs[0].(*tensor.Dense)
+	out, ok2 := prealloc.(*tensor.Dense)
+	if !ok || !ok2 || x.RequiresIterator() || out.RequiresIterator() || !x.IsNativelyAccessible() {
+		return nil, fmt.Errorf("%v: want contiguous *tensor.Dense values, got %T and %T", op, inputs[0], prealloc)
+	}
+	if out.Shape().TotalSize() != x.Shape().TotalSize() || out.Dtype() != x.Dtype() {
+		return nil, fmt.Errorf("%v: buffer %v %v for %v %v", op, out.Shape(), out.Dtype(), x.Shape(), x.Dtype())
+	}
+	if out != x {
+		// The register may last have held another node's value of the same size.
+		if err := out.Reshape(x.Shape()...); err != nil {
+			return nil, err
+		}
+		switch src := x.Data().(type) {
+		case []float64:
+			copy(out.Data().([]float64), src)
+		case []float32:
+			copy(out.Data().([]float32), src)
+		default:
+			return nil, fmt.Errorf("%v: unsupported dtype %v", op, x.Dtype())
+		}
+	}
+	return op.stock.UnsafeDo(out)
+}
