@@ -115,7 +115,8 @@ func TestEstimateCoversMeasuredRuns(t *testing.T) {
 		sets     []string
 		measured float64 // peak RSS, bytes
 	}{
-		{nil, 489e6}, // calibrationBase
+		{nil, 489e6},                        // calibrationBase
+		{[]string{"train.shards=2"}, 576e6}, // two graphs per padded length; the full 20 epochs (1 shard: 506 MB)
 		{[]string{"train.batch_size=256"}, 1545e6},
 		{[]string{"train.eval_batch_size=1024"}, 1646e6},
 		{[]string{"model.d_model=128"}, 1259e6},
