@@ -66,7 +66,15 @@ type Train struct {
 	// noun's habitual role learned before the sentence structure was
 	// (train/adam.go). 0 turns it off.
 	EmbeddingDecay float64 `json:"embedding_decay,omitempty"`
+	// Shards splits each training batch by rows into this many equal parts,
+	// run forward and backward at once on their own goroutines (so cores),
+	// their gradients summed in shard order (train.Session.Run). The
+	// objective is the same; only its rounding changes. 0 (absent) means 1.
+	Shards int `json:"shards,omitempty"`
 }
+
+// ShardCount is the number of shards a training batch is split into: Shards, or 1 when it is 0.
+func (t Train) ShardCount() int { return max(1, t.Shards) }
 
 // ModelFor completes the model's sizes with the vocabulary's.
 func (c Run) ModelFor(vocabSize int) model.Config {
@@ -265,6 +273,8 @@ func (c Run) Validate() error {
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
 		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
 		{"train.embedding_decay must be in [0, 10]", t.EmbeddingDecay >= 0 && t.EmbeddingDecay <= 10, t.EmbeddingDecay},
+		{"train.shards must not be negative", t.Shards >= 0, t.Shards},
+		{fmt.Sprintf("train.shards must divide train.batch_size (%d) into equal shards", t.BatchSize), t.BatchSize <= 0 || t.Shards <= 0 || t.BatchSize%t.Shards == 0, t.Shards},
 	} {
 		if !f.ok {
 			errs = append(errs, fmt.Errorf("%s, got %v", f.name, f.val))

@@ -255,6 +255,10 @@ func TestOverrideErrors(t *testing.T) {
 		{"invalid value", "train.epochs=0", []string{"train.epochs must be positive, got 0"}},
 		{"bad dtype", "model.dtype=int8", []string{"dtype", `"int8"`}},
 		{"beta1 of 1", "train.beta1=1", []string{"train.beta1 must be in [0, 1)"}},
+		{"negative shards", "train.shards=-1", []string{"train.shards must not be negative, got -1"}},
+		{"shards not dividing the batch", "train.shards=3", []string{"train.shards must divide train.batch_size (32) into equal shards, got 3"}},
+		{"more shards than rows", "train.shards=64", []string{"train.shards must divide train.batch_size (32)", "got 64"}},
+		{"fractional shards", "train.shards=1.5", []string{"train.shards"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -114,7 +115,8 @@ func TestEstimateCoversMeasuredRuns(t *testing.T) {
 		sets     []string
 		measured float64 // peak RSS, bytes
 	}{
-		{nil, 489e6}, // calibrationBase
+		{nil, 489e6},                        // calibrationBase
+		{[]string{"train.shards=2"}, 576e6}, // two graphs per padded length; the full 20 epochs (1 shard: 506 MB)
 		{[]string{"train.batch_size=256"}, 1545e6},
 		{[]string{"train.eval_batch_size=1024"}, 1646e6},
 		{[]string{"model.d_model=128"}, 1259e6},
@@ -194,5 +196,24 @@ func TestByteSize(t *testing.T) {
 	}
 	if s := DefaultMaxMemory.String(); s != "8 GB" {
 		t.Errorf("DefaultMaxMemory prints as %q", s)
+	}
+}
+
+// With train.shards each padded length has that many training graphs: the
+// activations are the same in all (a graph's are linear in its batch), the
+// graphs' own gradients and nodes are not. 0 (absent) is 1 shard.
+func TestEstimateCountsShards(t *testing.T) {
+	estimate := func(sets ...string) float64 {
+		c, err := Parse([]byte(calibrationBase), sets...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.MemoryEstimate()
+	}
+	one, zero, two := estimate("train.shards=1"), estimate(), estimate("train.shards=2")
+	s := sizes{vocab: runVocab, dModel: 32, heads: 2, dFF: 64, layers: 3, maxLen: 24, dtypeBytes: 8}
+	perGraph := s.params()*8 + 3*perLayer
+	if one != zero || math.Abs(two-one-s.paddedLengths()*perGraph) > 1 {
+		t.Errorf("estimates: absent %v, 1 shard %v, 2 shards %v; want 2 shards = 1 shard + %v", zero, one, two, s.paddedLengths()*perGraph)
 	}
 }

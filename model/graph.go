@@ -3,7 +3,8 @@ package model
 // A Graph is the whole model compiled once for a fixed batch size B and sentence
 // length T (Gorgonia's shapes are static). Its weight nodes are bound to the
 // tensors of a Params without copying, so a training graph, an evaluation graph
-// and an inference graph built from one Params always agree.
+// and an inference graph built from one Params always agree (each graph has
+// its own tensor header over the shared numbers: see bindWeights).
 //
 //	ids -> embed + positional encoding -> N x encoder layer -> resolution -> log P, loss
 //
@@ -104,7 +105,13 @@ func (gr *Graph) bindWeights() error {
 		if f.index >= len(gr.params.specs) || gr.params.specs[f.index].Name != f.Name {
 			return nil, fmt.Errorf("parameter %q is not in Params at place %d", f.Name, f.index)
 		}
-		n := G.NodeFromAny(gr.g, gr.params.ordered[f.index], G.WithName(f.Name))
+		// A header of its own over the parameter's storage: Gorgonia's
+		// matmul transposes an operand by flipping its header in place
+		// (op_math.go, a.T() ... defer a.T()), so graphs running at once
+		// (train.shards) must not share one, or a square weight is silently
+		// read transposed. The numbers stay shared: an optimiser step
+		// through any graph updates them all.
+		n := G.NodeFromAny(gr.g, gr.params.ordered[f.index].ShallowClone(), G.WithName(f.Name))
 		gr.weights = append(gr.weights, n)
 		return n, nil
 	})

@@ -25,10 +25,16 @@ const maskValue = -1e9
 // Vectors, only for a graph built with InputGradients, are the input vectors
 // X (B·T·d_model, row-major) fed in place of the embedding of IDs
 // (inputgrad.go); IDs and Lengths still say which words are real.
+//
+// Normaliser, if above 0, is the number of labelled rows the loss is a mean
+// over, in place of this batch's own count: a shard of a larger batch (Rows)
+// keeps the whole batch's, so that the shards' losses and gradients add up to
+// the whole batch's (shard.go, train.Session.Run).
 type Batch struct {
 	IDs, Lengths, Pronoun, Antecedent []int
 	Spread                            [][]int
 	Vectors                           []float64
+	Normaliser                        int
 }
 
 // Run feeds a batch, runs the graph and returns the loss and what the options asked for.
@@ -120,7 +126,7 @@ func (gr *Graph) feed(b Batch) {
 	keyMask := make([]float64, s.B*s.T)
 	candidates := make([]float64, s.B*s.T)
 	target := make([]float64, s.B*s.T)
-	weight := 1 / float64(max(1, countLabelled(b)))
+	weight := 1 / float64(max(1, b.normaliser()))
 	for r := 0; r < s.B; r++ {
 		n := b.Lengths[r]
 		for t := 0; t < s.T; t++ {
@@ -159,6 +165,15 @@ func writeTarget(row []float64, b Batch, r int, weight float64) {
 	default:
 		row[b.Antecedent[r]] = weight
 	}
+}
+
+// normaliser is what each labelled row's target weighs the inverse of: the
+// Normaliser if set, else the batch's own count of labelled rows.
+func (b Batch) normaliser() int {
+	if b.Normaliser > 0 {
+		return b.Normaliser
+	}
+	return countLabelled(b)
 }
 
 func countLabelled(b Batch) int {

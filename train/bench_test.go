@@ -56,24 +56,34 @@ func warmUp(b *testing.B, t *trainer, batches []data.Batch) {
 // BenchmarkTrainStep also reports cpu-ms/op, the process's CPU time (user and
 // system, garbage collection included) per step: on a machine shared with
 // other work it moves far less than the wall clock.
+//
+// Each dtype runs with the batch in one shard and in two (train.shards):
+// two shards use two cores, so they should lower the wall time per step
+// (sec/op) while the CPU time, summed over the cores, grows a little.
 func BenchmarkTrainStep(b *testing.B) {
 	for _, dtype := range []string{"float64", "float32"} {
-		b.Run(dtype, func(b *testing.B) {
-			t, batches := benchTrainer(b, "model.dtype="+dtype)
-			warmUp(b, t, batches)
-			b.ReportAllocs()
-			cpu := cpuTime()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, _, err := t.trainStep(batches[i%len(batches)]); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(b.N*t.cfg.Train.BatchSize)/b.Elapsed().Seconds(), "sentences/s")
-			b.ReportMetric((cpuTime()-cpu).Seconds()*1e3/float64(b.N), "cpu-ms/op")
-		})
+		for _, shards := range []string{"1", "2"} {
+			b.Run(dtype+"/shards="+shards, func(b *testing.B) {
+				benchTrainStep(b, "model.dtype="+dtype, "train.shards="+shards)
+			})
+		}
 	}
+}
+
+func benchTrainStep(b *testing.B, overrides ...string) {
+	t, batches := benchTrainer(b, overrides...)
+	warmUp(b, t, batches)
+	b.ReportAllocs()
+	cpu := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := t.trainStep(batches[i%len(batches)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.N*t.cfg.Train.BatchSize)/b.Elapsed().Seconds(), "sentences/s")
+	b.ReportMetric((cpuTime()-cpu).Seconds()*1e3/float64(b.N), "cpu-ms/op")
 }
 
 // BenchmarkBatches is the per-epoch data preparation the training loop does

@@ -2,7 +2,8 @@
 // folder. Run (or Resume, for a stopped run) does, in order:
 //
 //	NewSession    the corpus (package data), its vocabulary, the initial weights and the training graph (session.go)
-//	each epoch    shuffle, then for every batch: forward and backward, a NaN/Inf check (numeric.go),
+//	each epoch    shuffle, then for every batch: forward and backward (in train.shards shards at once,
+//	              shard.go), a NaN/Inf check (numeric.go),
 //	              an Adam step with warm-up (adam.go); validate (evaluate.go); keep the best checkpoint;
 //	              log the epoch to epochs.jsonl and save a resumable checkpoint (epoch.go, resume.go)
 //	finish        restore the best weights, score validation and test against the baselines and

@@ -12,7 +12,7 @@ import (
 
 // Session is what a run trains, prepared from its config exactly as Run
 // prepares it: the generated corpus, the training split's vocabulary, the
-// initial weights, the training graph and the optimiser. Run adds evaluation
+// initial weights, the training graphs and the optimiser. Run adds evaluation
 // and checkpoints around it; a benchmark can take steps on it directly:
 //
 //	out, g, err := s.Run(b)                  // forward and backward
@@ -22,30 +22,48 @@ type Session struct {
 	Corpus    *data.Corpus
 	Vocab     *data.Vocab
 	Params    *model.Params
-	Graph     *model.Graph // the training graph: Config.Train.BatchSize sentences of Config.Model.MaxLen tokens
+	Graph     *model.Graph // the training graph of shard 0 for max_len tokens: batch_size/shards sentences
 	Optimiser *Adam
 
-	shorter map[int]*model.Graph // training graphs for shorter padded lengths, built when first needed
+	graphs map[graphKey]*model.Graph // the other training graphs, built when first needed
 }
 
-// Run runs a training batch forward and backward on a graph padded only to
+// graphKey names a training graph: the shard it runs and its padded length.
+type graphKey struct{ shard, seqLen int }
+
+// Run runs a training batch forward and backward on graphs padded only to
 // the batch's longest sentence, rounded up to a multiple of
-// config.PadMultiple (so that there are few graphs), and returns that graph,
-// whose ValueGrads hold the gradients. Padding is masked, so the loss and
-// gradients are those of the max_len graph, with less work
+// config.PadMultiple (so that there are few graphs), and returns the graph
+// whose ValueGrads hold the batch's gradients. Padding is masked, so the
+// loss and gradients are those of the max_len graph, with less work
 // (docs/performance.md). All graphs bind the same Params, and their
 // ValueGrads come in the same order.
+//
+// With train.shards = n > 1 the batch's rows are split into n equal shards,
+// run at once on their own graphs and goroutines, each weighted as rows of
+// the whole batch (model.Batch.Rows). The shards' gradients are then summed
+// into shard 0's graph in shard order, so the result does not depend on
+// which goroutine finished first, and the output is the whole batch's.
 func (s *Session) Run(b data.Batch) (*model.Output, *model.Graph, error) {
-	b = b.Repadded(PaddedLength(b, s.Config.Model.MaxLen))
-	g := s.Graph
-	if b.SeqLen != s.Config.Model.MaxLen {
-		var err error
-		if g, err = s.graphFor(b.SeqLen); err != nil {
-			return nil, nil, err
-		}
+	return s.RunPadded(b, PaddedLength(b, s.Config.Model.MaxLen))
+}
+
+// RunPadded is Run with the batch padded to seqLen tokens (raised to its
+// longest sentence if shorter): the scaling benchmark pads to max_len.
+func (s *Session) RunPadded(b data.Batch, seqLen int) (*model.Output, *model.Graph, error) {
+	b = b.Repadded(seqLen)
+	graphs, err := s.shardGraphs(b.SeqLen)
+	if err != nil {
+		return nil, nil, err
 	}
-	out, err := g.Run(ModelBatch(b))
-	return out, g, err
+	outs, err := runShards(graphs, ModelBatch(b))
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := sumGradients(graphs); err != nil {
+		return nil, nil, err
+	}
+	return mergeOutputs(outs), graphs[0], nil
 }
 
 // PaddedLength is the length Session.Run pads b to: its longest sentence
@@ -55,24 +73,41 @@ func PaddedLength(b data.Batch, maxLen int) int {
 	return min(maxLen, (b.Longest()+m-1)/m*m)
 }
 
-func (s *Session) graphFor(seqLen int) (*model.Graph, error) {
-	if g, ok := s.shorter[seqLen]; ok {
+// shardGraphs returns the training graph of every shard for seqLen tokens,
+// building those not yet built (one at a time: model.NewGraph serialises
+// builds anyway).
+func (s *Session) shardGraphs(seqLen int) ([]*model.Graph, error) {
+	graphs := make([]*model.Graph, s.Config.Train.ShardCount())
+	for k := range graphs {
+		var err error
+		if graphs[k], err = s.graphFor(graphKey{k, seqLen}); err != nil {
+			return nil, err
+		}
+	}
+	return graphs, nil
+}
+
+func (s *Session) graphFor(key graphKey) (*model.Graph, error) {
+	if key == (graphKey{0, s.Config.Model.MaxLen}) {
+		return s.Graph, nil
+	}
+	if g, ok := s.graphs[key]; ok {
 		return g, nil
 	}
-	g, err := model.NewGraph(s.Params, s.graphOptions(seqLen))
+	g, err := model.NewGraph(s.Params, s.graphOptions(key.seqLen))
 	if err != nil {
-		return nil, fmt.Errorf("building the training graph for %d tokens: %w", seqLen, err)
+		return nil, fmt.Errorf("building the training graph of shard %d for %d tokens: %w", key.shard, key.seqLen, err)
 	}
-	if s.shorter == nil {
-		s.shorter = map[int]*model.Graph{}
+	if s.graphs == nil {
+		s.graphs = map[graphKey]*model.Graph{}
 	}
-	s.shorter[seqLen] = g
+	s.graphs[key] = g
 	return g, nil
 }
 
 func (s *Session) graphOptions(seqLen int) model.GraphOptions {
 	c := s.Config
-	return model.GraphOptions{Batch: c.Train.BatchSize, SeqLen: seqLen, Train: true, AttentionSupervision: c.Train.AttentionSupervision}
+	return model.GraphOptions{Batch: c.Train.BatchSize / c.Train.ShardCount(), SeqLen: seqLen, Train: true, AttentionSupervision: c.Train.AttentionSupervision}
 }
 
 // NewSession generates the corpus and builds the model for cfg.
@@ -124,10 +159,10 @@ func (s *Session) Close() {
 	if s.Graph != nil {
 		s.Graph.Close()
 	}
-	for _, g := range s.shorter {
+	for _, g := range s.graphs {
 		g.Close()
 	}
-	s.shorter = nil
+	s.graphs = nil
 }
 
 // checkBatchSizes refuses batches larger than their split. Training batches

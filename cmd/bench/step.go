@@ -2,9 +2,9 @@ package main
 
 // The training step, in Go and in PyTorch, measured in alternating blocks.
 //
-// Go: train.Session.Run on a training graph padded to the batch's longest
-// sentence (forward and backward, attention
-// supervision included) and an Adam update of every weight, the loop of
+// Go: train.Session.Run on training graphs padded to the batch's longest
+// sentence (forward and backward, attention supervision included, the batch
+// split into train.shards shards run at once) and an Adam update of every weight, the loop of
 // train/adam.go, which takes 0.2 ms of a step. PyTorch: pytorch_step.py with the
 // same initial weights and the same batches, one process per thread count,
 // kept alive and told to run a block of steps at a time. A round runs one Go
@@ -68,11 +68,11 @@ func newGoStepper(o options) (*goStepper, error) {
 	return &goStepper{Session: s, batches: batches[:min(32, len(batches))]}, nil
 }
 
-// run runs batch b forward and backward and returns the graph holding its gradients.
+// run runs batch b forward and backward, sharded as the config says
+// (train.shards), and returns the graph holding its gradients.
 func (s *goStepper) run(b data.Batch) (*model.Output, *model.Graph, error) {
 	if s.padded {
-		out, err := s.Graph.Run(train.ModelBatch(b))
-		return out, s.Graph, err
+		return s.RunPadded(b, s.Config.Model.MaxLen)
 	}
 	return s.Run(b)
 }
@@ -340,8 +340,8 @@ func sideBySide(o options) error {
 	defer s.Close()
 	c := s.Config
 	fmt.Printf("\nGo matrix products: %s\n", model.BLAS())
-	fmt.Printf("training step: %s, dtype %s, batch %d sentences padded to the longest (max_len %d), d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
-		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
+	fmt.Printf("training step: %s, dtype %s, batch %d sentences padded to the longest (max_len %d) in %d shard(s) run at once, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
+		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Train.ShardCount(), c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
 	goLoss, err := s.check()
 	if err != nil {
 		return err
