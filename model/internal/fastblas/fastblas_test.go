@@ -86,10 +86,11 @@ func checkDgemm(t *testing.T, name string, rng *rand.Rand, tA, tB blas.Transpose
 	}
 }
 
-// blockShapes cross the cache blocks (mc = 128, kc = 256): k past one and
-// two passes, m past one block of rows, with partial tiles at every edge.
+// blockShapes cross the cache blocks (mc rows, kc steps of k): k past one
+// and two passes, m past one and two blocks of rows, partial tiles at every
+// edge.
 var blockShapes = [][3]int{
-	{129, 17, 257}, {131, 24, 513}, {5, 9, kc + 1}, {mc + 3, 2*8 + 1, 70}, {260, 40, 300},
+	{mc + 1, 17, kc + 1}, {5, 9, kc + 1}, {35, 24, 2*kc + 5}, {mc + 3, 2*8 + 1, 70}, {2*mc + 5, 40, 300},
 }
 
 // forcePath sets the size from which products are blocked (0: all,
@@ -125,7 +126,7 @@ func TestBlockedMatchesGonum(t *testing.T) {
 func TestBlockedIsInPlaceBitForBit(t *testing.T) {
 	requireKernels(t)
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, s := range append(append([][3]int(nil), shapes...), [3]int{260, 40, kc}, [3]int{131, 250, 200}) {
+	for _, s := range append(append([][3]int(nil), shapes...), [3]int{2*mc + 5, 40, kc}, [3]int{131, 250, 200}) {
 		for _, tA := range transposes {
 			for _, tB := range transposes {
 				m, n, k := s[0], s[1], s[2]
@@ -156,6 +157,13 @@ func TestBlockedIsInPlaceBitForBit(t *testing.T) {
 func TestSgemmMatchesGonum(t *testing.T) {
 	requireKernels(t)
 	rng := rand.New(rand.NewPCG(3, 4))
+	for _, min := range []int{blockedMin, 0} { // as shipped, then all blocked
+		forcePath(t, min)
+		sgemmShapes(t, rng)
+	}
+}
+
+func sgemmShapes(t *testing.T, rng *rand.Rand) {
 	for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
 		for _, tA := range transposes {
 			for _, tB := range transposes {

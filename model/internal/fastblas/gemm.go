@@ -88,8 +88,8 @@ func (p product[T]) inPlace(m, n, k int, a, b []T, add bool) {
 // block of A (256 KiB) stays; the kc × nc block of B is packed once per
 // pass over k. kc = 768 keeps every k ≤ 768 in one pass.
 const (
-	kc = 256
-	mc = 128
+	kc = 768
+	mc = 96
 	nc = 2048
 )
 
@@ -169,6 +169,12 @@ func pack[T float](dst, src []T, first, count, width, l0, kb, is, ls int) {
 			clear(panel)
 		}
 		base := (first+q*width)*is + l0*ls
+		if ls == 1 && rows%4 == 0 {
+			for r := 0; r < rows; r += 4 {
+				pack4(panel[r:], src[base+r*is:], is, kb, width)
+			}
+			continue
+		}
 		if ls == 1 { // each index's run over l is contiguous
 			for r := 0; r < rows; r++ {
 				for l, v := range src[base+r*is : base+r*is+kb] {
@@ -183,6 +189,17 @@ func pack[T float](dst, src []T, first, count, width, l0, kb, is, ls int) {
 				d[r] = s[r]
 			}
 		}
+	}
+}
+
+// pack4 is pack's loop for four indices whose runs over l are contiguous
+// (A's rows, or a transposed B's columns): one pass over l reading four
+// runs side by side into four columns of a width-wide panel.
+func pack4[T float](panel, src []T, is, kb, width int) {
+	r0, r1, r2, r3 := src[:kb], src[is:is+kb], src[2*is:2*is+kb], src[3*is:3*is+kb]
+	for l := range r0 {
+		d := panel[l*width : l*width+4 : l*width+4]
+		d[0], d[1], d[2], d[3] = r0[l], r1[l], r2[l], r3[l]
 	}
 }
 
