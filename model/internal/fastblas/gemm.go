@@ -4,9 +4,9 @@ package fastblas
 //
 //	for each tile (i0, j0):  C[i0:i0+mr, j0:j0+nr] += alpha · A[i0:i0+mr, :] · B[:, j0:j0+nr]
 //
-// Small products (the default model's) take gemmInPlace, large ones
-// gemmBlocked. Both walk the same grid of tiles and, when k ≤ kc, sum each
-// element of C in the same order, so they agree bit for bit there.
+// Small products (the default model's) take product.inPlace, large ones
+// product.blocked. Both walk the same grid of tiles and, when k ≤ kc, sum
+// each element of C in the same order, so they agree bit for bit there.
 func gemm[T float](kr kernel[T], transA, transB bool, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
 	if alpha == 0 {
 		scale(beta, c, m, n, ldc)
@@ -33,9 +33,11 @@ func gemm[T float](kr kernel[T], transA, transB bool, m, n, k int, alpha T, a []
 }
 
 // blockedMin: products of at least this many multiply-adds take the
-// cache-blocked path. The default model's largest is 3,072 × 64 × 32
-// (6.3 M, evaluation), which stays on the in-place path; the d_model 256
-// products (16 M and up) are blocked. Tests lower it to exercise both.
+// cache-blocked path. Below about 10 M packing costs more than it saves
+// (forced onto the blocked path, 768 × 32 × 32 took 23% more CPU); at
+// d_model 128 (768 × 128 × 128) the two paths are even; the d_model 256
+// products gain. The default model's largest product, 3,072 × 64 × 32
+// (6.3 M, evaluation), stays in place. Tests lower it to exercise both.
 var blockedMin = 1 << 23
 
 // product holds what every tile of one call shares.
@@ -77,16 +79,22 @@ func (p product[T]) inPlace(m, n, k int, a, b []T, add bool) {
 			if jb < first {
 				bPtr, bld = &b[j0], p.brs*sz
 			}
+			if h == mr && jb < n/nr { // a full tile, without tile's call
+				p.kr.run(k, aPtr, rs, cs, bPtr, bld, &p.c[i0*p.ldc+j0], p.ldc*sz, p.alpha, add)
+				continue
+			}
 			p.tile(k, aPtr, rs, cs, bPtr, bld, i0, j0, h, min(nr, n-j0), add, tile)
 		}
 	}
 }
 
-// Block sizes of the cache-blocked path, in elements (BLIS's names). A
-// kc × nr panel of B (16 KiB in float64) stays in the 32-48 KiB L1 cache
-// while mc/mr panels of A stream past it from L2, where the packed mc × kc
-// block of A (256 KiB) stays; the kc × nc block of B is packed once per
-// pass over k. kc = 768 keeps every k ≤ 768 in one pass.
+// Block sizes of the cache-blocked path, in elements (BLIS's names). The
+// packed mc × kc block of A (96 × 768 float64s, 576 KiB) stays in the L2
+// cache while every kc × nr panel of B meets its mr-row panels; the kc × nc
+// block of B is packed once per pass over k. kc = 768 is the largest k the
+// default model uses, so none of its products is split over k (a split
+// rounds differently); kc = 256, the textbook fit of a B panel in L1,
+// measured no faster on the d_model 256 products (docs/performance.md).
 const (
 	kc = 768
 	mc = 96
