@@ -60,9 +60,8 @@ func (p product[T]) inPlace(m, n, k int, a, b []T, add bool) {
 	buf := p.kr.get(blocks*k*nr + mr*k + mr*nr)
 	defer p.kr.pool.Put(buf)
 	panels, aTail, tile := (*buf)[:blocks*k*nr], (*buf)[blocks*k*nr:blocks*k*nr+mr*k], (*buf)[blocks*k*nr+mr*k:]
-	inPlace := p.bcs == 1
 	first := 0 // B's full column blocks are read in place when not transposed
-	if inPlace {
+	if p.bcs == 1 {
 		first = n / nr
 	}
 	pack(panels[first*k*nr:], b, first*nr, n-first*nr, nr, 0, k, p.bcs, p.brs)
