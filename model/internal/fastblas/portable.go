@@ -18,6 +18,9 @@ package fastblas
 // compiler fuses them into an FMA. On amd64 gonum's DotUnitary is assembly
 // with several partial sums, so there NT agrees with gonum to rounding only.
 func portableGemm(transA, transB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	if alpha == 0 && beta == 1 { // gonum's quick return: C untouched, even where A·B would be NaN
+		return
+	}
 	scale(beta, c, m, n, ldc)
 	ars, acs := lda, 1
 	if transA {

@@ -24,7 +24,7 @@ func TestPortableIsGonumBitForBit(t *testing.T) {
 	for _, s := range all {
 		for _, tA := range transposes {
 			for _, tB := range transposes {
-				for _, ab := range [][2]float64{{1, 0}, {0.5, 1}, {-2, 0.25}, {0, 0.5}} {
+				for _, ab := range [][2]float64{{1, 0}, {0.5, 1}, {-2, 0.25}, {0, 0.5}, {0, 1}} {
 					for _, zeros := range []bool{false, true} {
 						name := fmt.Sprintf("%dx%dx%d/%c%c/alpha=%g,beta=%g/zeros=%t", s[0], s[1], s[2], tA, tB, ab[0], ab[1], zeros)
 						checkPortable(t, name, rng, tA, tB, s, ab[0], ab[1], zeros)
