@@ -9,8 +9,9 @@ import (
 
 // Implementation is gonum's BLAS with Dgemm and Sgemm replaced, where the CPU
 // has AVX2 and FMA, by a register-blocked product (C = alpha·op(A)·op(B) +
-// beta·C). Every other routine, and every product on other CPUs or under
-// GOOS=js, is gonum's own.
+// beta·C), and, in WebAssembly, Dgemm by a pure-Go register-blocked product
+// that rounds as gonum's does. Every other routine, and every product on
+// other CPUs or with -tags purego, is gonum's own.
 type Implementation struct {
 	gonum.Implementation
 }
@@ -20,6 +21,9 @@ func Name() string {
 	if hasKernels {
 		return "AVX2/FMA gemm (model/internal/fastblas), gonum for the rest"
 	}
+	if usePortable {
+		return "register-blocked pure-Go Dgemm (model/internal/fastblas), gonum for the rest"
+	}
 	return "gonum (pure Go)"
 }
 
@@ -28,6 +32,10 @@ func Accelerated() bool { return hasKernels }
 
 // Dgemm computes C = alpha·op(A)·op(B) + beta·C, op(A) m×k, op(B) k×n.
 func (impl Implementation) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	if usePortable && valid(tA, tB, m, n, k, len(a), lda, len(b), ldb, len(c), ldc) {
+		portableGemm(tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+		return
+	}
 	if !hasKernels || !valid(tA, tB, m, n, k, len(a), lda, len(b), ldb, len(c), ldc) {
 		impl.Implementation.Dgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 		return

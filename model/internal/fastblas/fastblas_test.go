@@ -86,12 +86,85 @@ func checkDgemm(t *testing.T, name string, rng *rand.Rand, tA, tB blas.Transpose
 	}
 }
 
+// blockShapes cross the cache blocks (mc rows, kc steps of k): k past one
+// and two passes, m past one and two blocks of rows, partial tiles at every
+// edge.
+var blockShapes = [][3]int{
+	{mc + 1, 17, kc + 1}, {5, 9, kc + 1}, {35, 24, 2*kc + 5}, {mc + 3, 2*8 + 1, 70}, {2*mc + 5, 40, 300},
+}
+
+// forcePath sets the size from which products are blocked (0: all,
+// math.MaxInt: none) until the test ends.
+func forcePath(t *testing.T, min int) {
+	old := blockedMin
+	blockedMin = min
+	t.Cleanup(func() { blockedMin = old })
+}
+
+// TestBlockedMatchesGonum runs TestDgemmMatchesGonum's checks with every
+// product on the cache-blocked path, on the small shapes and on shapes that
+// cross the block sizes.
+func TestBlockedMatchesGonum(t *testing.T) {
+	requireKernels(t)
+	forcePath(t, 0)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
+		for _, tA := range transposes {
+			for _, tB := range transposes {
+				for _, ab := range [][2]float64{{1, 0}, {-2, 0.25}} {
+					name := fmt.Sprintf("%dx%dx%d/%c%c/alpha=%g,beta=%g", s[0], s[1], s[2], tA, tB, ab[0], ab[1])
+					checkDgemm(t, name, rng, tA, tB, s, ab[0], ab[1], 3)
+				}
+			}
+		}
+	}
+}
+
+// TestBlockedIsInPlaceBitForBit: for k ≤ kc the blocked path sums every
+// element in the same order as the in-place one, so the two agree bit for
+// bit; this is what keeps a product's rounding independent of blockedMin.
+func TestBlockedIsInPlaceBitForBit(t *testing.T) {
+	requireKernels(t)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, s := range append(append([][3]int(nil), shapes...), [3]int{2*mc + 5, 40, kc}, [3]int{131, 250, 200}) {
+		for _, tA := range transposes {
+			for _, tB := range transposes {
+				m, n, k := s[0], s[1], s[2]
+				if k > kc {
+					continue // two passes over k: rounded once per pass
+				}
+				a, lda, b, ldb, c, ldc := operands(rng, tA, tB, m, n, k, 1)
+				for _, beta := range []float64{0, 0.5} {
+					results := make([][]float64, 2)
+					for i, min := range []int{math.MaxInt, 0} {
+						forcePath(t, min)
+						results[i] = append([]float64(nil), c...)
+						Implementation{}.Dgemm(tA, tB, m, n, k, 1.5, a, lda, b, ldb, beta, results[i], ldc)
+					}
+					for i := range c {
+						if math.Float64bits(results[0][i]) != math.Float64bits(results[1][i]) {
+							t.Fatalf("%dx%dx%d/%c%c/beta=%g: C[%d] in place %v, blocked %v", m, n, k, tA, tB, beta, i, results[0][i], results[1][i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestSgemmMatchesGonum is TestDgemmMatchesGonum in float32, at a relative
 // 1e-4 (float32 carries about 7 digits).
 func TestSgemmMatchesGonum(t *testing.T) {
 	requireKernels(t)
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, s := range shapes {
+	for _, min := range []int{blockedMin, 0} { // as shipped, then all blocked
+		forcePath(t, min)
+		sgemmShapes(t, rng)
+	}
+}
+
+func sgemmShapes(t *testing.T, rng *rand.Rand) {
+	for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
 		for _, tA := range transposes {
 			for _, tB := range transposes {
 				for _, pad := range []int{0, 5} {
