@@ -33,21 +33,39 @@ import (
 	"itformer/data"
 )
 
-// builtSite is SITE_DIR, or a site built into a temporary folder.
+// builtSite is SITE_DIR, or a site built into a temporary folder without
+// the shrinking tools (they add minutes, and the page works the same): the
+// README's sizes and timings come from a folder cmd/site built, tested with
+// SITE_DIR.
 func builtSite(t *testing.T) string {
 	t.Helper()
 	if dir := os.Getenv("SITE_DIR"); dir != "" {
 		return dir
 	}
-	wasm, wasmExec, err := Build("go", os.Stderr)
+	m, err := Build("go", Tools{}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := site.Write(dir, wasm, wasmExec); err != nil {
+	if err := site.Write(dir, m.Wasm, m.Gzip, m.WasmExec); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// logModuleSize logs the sizes of the module the page loads, plain and
+// gzip-compressed.
+func logModuleSize(t *testing.T, dir string) {
+	t.Helper()
+	var size [2]int64
+	for i, name := range []string{site.WasmName, site.WasmName + site.GzipExt} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		size[i] = st.Size()
+	}
+	t.Logf("module %s: %d bytes (%.2f MB), gzip-compressed %d bytes (%.2f MB)", dir, size[0], float64(size[0])/1e6, size[1], float64(size[1])/1e6)
 }
 
 // pageState is what the test reads back from the page.
@@ -85,7 +103,9 @@ func TestBrowser(t *testing.T) {
 		t.Skip("the browser test builds the module and starts chromium; skipped with -short")
 	}
 	chromium := browsertest.FindChromium(t, "cmd/site", "the site")
-	srv := httptest.NewServer(site.Handler(builtSite(t)))
+	dir := builtSite(t)
+	logModuleSize(t, dir)
+	srv := httptest.NewServer(site.Handler(dir))
 	defer srv.Close()
 	b := startBrowser(t, chromium)
 

@@ -5,10 +5,16 @@
 //	go run ./cmd/serve -site site      # or any static file server
 //
 // It compiles cmd/wasm with GOOS=js GOARCH=wasm (stripped: -ldflags=-s -w,
-// -trimpath), gzips it, and copies wasm_exec.js from the same Go toolchain.
+// -trimpath), shrinks it with binaryen's wasm-opt -Oz, gzips it with zopfli,
+// and copies wasm_exec.js from the same Go toolchain. The two tools are
+// Debian packages (apt-get install binaryen zopfli); without them the site
+// still works, and a warning says the module misses its size goals.
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -28,6 +34,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("site", "site -out DIR")
 	out := fs.String("out", "", "the `folder` to write the site into (created if missing)")
 	goCmd := fs.String("go", "go", "the go `command` that builds the module; its GOROOT gives wasm_exec.js")
+	var tools Tools
+	fs.StringVar(&tools.WasmOpt, "wasm-opt", "wasm-opt", "binaryen's wasm-opt `command`, which shrinks the module (\"\" skips it)")
+	fs.StringVar(&tools.Zopfli, "zopfli", "zopfli", "the zopfli `command`, which writes the smaller gzip file (\"\" uses Go's gzip)")
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
@@ -37,43 +46,139 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fs.Mistake("unexpected arguments %q", fs.Args())
 	}
-	wasm, wasmExec, err := Build(*goCmd, stderr)
+	m, err := Build(*goCmd, tools, stderr)
 	if err != nil {
 		return err
 	}
-	if err := site.Write(*out, wasm, wasmExec); err != nil {
-		return err
-	}
-	gz, err := os.Stat(filepath.Join(*out, site.WasmName+site.GzipExt))
-	if err != nil {
+	if err := site.Write(*out, m.Wasm, m.Gzip, m.WasmExec); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s %.1f MB (%.1f MB gzip-compressed)\n", *out, site.WasmName,
-		float64(len(wasm))/1e6, float64(gz.Size())/1e6)
+		float64(len(m.Wasm))/1e6, float64(len(m.Gzip))/1e6)
 	return nil
 }
 
-// Build compiles the module and reads wasm_exec.js from goCmd's toolchain.
-func Build(goCmd string, stderr io.Writer) (wasm, wasmExec []byte, err error) {
+// Tools name the programs that shrink the module; an empty name skips one.
+type Tools struct {
+	WasmOpt string // binaryen's wasm-opt: -Oz, some 9% smaller than Go's output
+	Zopfli  string // zopfli: a gzip stream some 4% smaller than gzip -9's
+}
+
+// Module is what Build makes: the module, its gzip-compressed copy, and Go's
+// loader.
+type Module struct{ Wasm, Gzip, WasmExec []byte }
+
+// Build compiles the module, shrinks and compresses it with tools, and reads
+// wasm_exec.js from goCmd's toolchain. A tool that is named but not found
+// is skipped with a warning on stderr.
+func Build(goCmd string, tools Tools, stderr io.Writer) (Module, error) {
+	var m Module
 	root, err := exec.Command(goCmd, "env", "GOROOT").Output()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s env GOROOT: %w", goCmd, err)
+		return m, fmt.Errorf("%s env GOROOT: %w", goCmd, err)
 	}
-	if wasmExec, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js")); err != nil {
-		return nil, nil, fmt.Errorf("Go's wasm_exec.js: %w", err)
+	if m.WasmExec, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js")); err != nil {
+		return m, fmt.Errorf("Go's wasm_exec.js: %w", err)
 	}
 	tmp, err := os.MkdirTemp("", "itformer-site-")
 	if err != nil {
-		return nil, nil, err
+		return m, err
 	}
 	defer os.RemoveAll(tmp)
 	module := filepath.Join(tmp, site.WasmName)
+	if err := compile(goCmd, module, stderr); err != nil {
+		return m, err
+	}
+	if module, err = optimize(tools.WasmOpt, module, stderr); err != nil {
+		return m, err
+	}
+	if m.Wasm, err = os.ReadFile(module); err != nil {
+		return m, err
+	}
+	m.Gzip, err = compress(tools.Zopfli, module, m.Wasm, stderr)
+	return m, err
+}
+
+func compile(goCmd, module string, stderr io.Writer) error {
 	cmd := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", module, "itformer/cmd/wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
-		return nil, nil, fmt.Errorf("building the module (GOOS=js GOARCH=wasm %s build itformer/cmd/wasm): %w", goCmd, err)
+		return fmt.Errorf("building the module (GOOS=js GOARCH=wasm %s build itformer/cmd/wasm): %w", goCmd, err)
 	}
-	wasm, err = os.ReadFile(module)
-	return wasm, wasmExec, err
+	return nil
+}
+
+// wasmOptArgs: -Oz, binaryen's passes for the smallest code, and the
+// WebAssembly features Go's output uses, which wasm-opt 108 refuses
+// without being told.
+var wasmOptArgs = []string{"-Oz", "--enable-bulk-memory", "--enable-sign-ext",
+	"--enable-nontrapping-float-to-int", "--enable-mutable-globals"}
+
+// optimize runs wasm-opt on module and returns the optimised file's path,
+// or module itself when the tool is skipped.
+func optimize(tool, module string, stderr io.Writer) (string, error) {
+	path, ok := find(tool, "binaryen", "the module is left as Go wrote it, about 10% larger", stderr)
+	if !ok {
+		return module, nil
+	}
+	out := strings.TrimSuffix(module, ".wasm") + ".opt.wasm"
+	cmd := exec.Command(path, append(wasmOptArgs, "-o", out, module)...)
+	cmd.Stderr = stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("shrinking the module (%s %s): %w", tool, strings.Join(wasmOptArgs, " "), err)
+	}
+	return out, nil
+}
+
+// zopfliArgs: one iteration (--i1) gets most of zopfli's gain over gzip -9
+// in a minute; its default, 15, takes over ten times as long.
+var zopfliArgs = []string{"--i1", "-c"}
+
+// compress gzips wasm (the contents of file module): with zopfli when
+// found, checking that its stream decompresses to wasm, else with Go's gzip.
+func compress(tool, module string, wasm []byte, stderr io.Writer) ([]byte, error) {
+	path, ok := find(tool, "zopfli", "the module is gzipped by Go's compress/gzip, about 4% larger", stderr)
+	if !ok {
+		return site.Gzip(wasm)
+	}
+	var gz bytes.Buffer
+	cmd := exec.Command(path, append(zopfliArgs, module)...)
+	cmd.Stdout, cmd.Stderr = &gz, stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("compressing the module (%s %s): %w", tool, strings.Join(zopfliArgs, " "), err)
+	}
+	if err := sameAfterGunzip(gz.Bytes(), wasm); err != nil {
+		return nil, fmt.Errorf("%s's output: %w", tool, err)
+	}
+	return gz.Bytes(), nil
+}
+
+func sameAfterGunzip(gz, want []byte) error {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return err
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(got, want) {
+		return errors.New("it does not decompress to the module")
+	}
+	return nil
+}
+
+// find looks tool up in PATH; "" means skip it. When a named tool is
+// missing it warns, naming the Debian package and what is lost.
+func find(tool, debian, lost string, stderr io.Writer) (string, bool) {
+	if tool == "" {
+		return "", false
+	}
+	path, err := exec.LookPath(tool)
+	if err != nil {
+		fmt.Fprintf(stderr, "site: warning: %s not found (apt-get install %s): %s, over the site's size goal\n", tool, debian, lost)
+		return "", false
+	}
+	return path, true
 }

@@ -35,9 +35,10 @@ const (
 )
 
 // Write fills dir (created if missing) with the site: the static files, the
-// module and its gzip-compressed copy, and Go's wasm_exec.js. It overwrites
+// module wasm and its gzip-compressed copy wasmGzip (Gzip's, or a smaller
+// one from a stronger gzip encoder), and Go's wasm_exec.js. It overwrites
 // those names only.
-func Write(dir string, wasm, wasmExec []byte) error {
+func Write(dir string, wasm, wasmGzip, wasmExec []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -58,11 +59,7 @@ func Write(dir string, wasm, wasmExec []byte) error {
 	if err != nil {
 		return err
 	}
-	gz, err := Gzip(wasm)
-	if err != nil {
-		return err
-	}
-	for name, raw := range map[string][]byte{WasmName: wasm, WasmName + GzipExt: gz, WasmExecName: wasmExec} {
+	for name, raw := range map[string][]byte{WasmName: wasm, WasmName + GzipExt: wasmGzip, WasmExecName: wasmExec} {
 		if err := os.WriteFile(filepath.Join(dir, name), raw, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
 		}

@@ -16,7 +16,11 @@ func writeSite(t *testing.T) (dir string, wasm []byte) {
 	t.Helper()
 	dir = t.TempDir()
 	wasm = bytes.Repeat([]byte("\x00asm fake module "), 1000)
-	if err := Write(dir, wasm, []byte("// wasm_exec.js")); err != nil {
+	gz, err := Gzip(wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dir, wasm, gz, []byte("// wasm_exec.js")); err != nil {
 		t.Fatal(err)
 	}
 	return dir, wasm

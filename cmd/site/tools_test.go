@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// needTools skips the test without wasm-opt and zopfli, or fails it under
+// CI, where .ci/run installs them.
+func needTools(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"wasm-opt", "zopfli"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("no %s on PATH; .ci/run should have installed it (apt-get install -y binaryen zopfli)", tool)
+			}
+			t.Skipf("no %s on PATH (apt-get install binaryen zopfli)", tool)
+		}
+	}
+}
+
+// The tools as Build runs them, on the smallest module (its header): wasm-opt
+// takes the flags and writes a module, and zopfli's stream decompresses to
+// the module (compress checks it).
+func TestToolsShrinkAModule(t *testing.T) {
+	needTools(t)
+	module := filepath.Join(t.TempDir(), "m.wasm")
+	header := []byte("\x00asm\x01\x00\x00\x00")
+	if err := os.WriteFile(module, header, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	out, err := optimize("wasm-opt", module, &stderr)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if raw, err := os.ReadFile(out); err != nil || out == module || !bytes.HasPrefix(raw, header[:4]) {
+		t.Errorf("wasm-opt wrote %s: %q, %v", out, raw, err)
+	}
+	if _, err := compress("zopfli", module, header, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("the tools warned: %s", stderr.String())
+	}
+}
+
+// A named tool that is missing is skipped with a warning that says how to
+// install it; an empty name skips it quietly.
+func TestMissingToolWarns(t *testing.T) {
+	module := filepath.Join(t.TempDir(), "m.wasm")
+	wasm := []byte("\x00asm\x01\x00\x00\x00")
+	if err := os.WriteFile(module, wasm, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ tool, want string }{{"itformer-no-such-tool", "apt-get install"}, {"", ""}} {
+		var stderr bytes.Buffer
+		out, err := optimize(tc.tool, module, &stderr)
+		if err != nil || out != module {
+			t.Errorf("wasm-opt %q: %s, %v; want the module unchanged", tc.tool, out, err)
+		}
+		gz, err := compress(tc.tool, module, wasm, &stderr)
+		if err != nil || sameAfterGunzip(gz, wasm) != nil {
+			t.Errorf("zopfli %q: %v; want Go's gzip", tc.tool, err)
+		}
+		if got := stderr.String(); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("tool %q: warned %q, want %q", tc.tool, got, tc.want)
+		}
+	}
+}
