@@ -38,11 +38,10 @@ type checkpointState struct {
 }
 
 func (t *trainer) epoch(epoch int, progress epochProgress) error {
-	batches, err := data.Batches(t.Corpus.Train, t.Vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true)
+	batches, err := t.EpochBatches(t.rng, epoch)
 	if err != nil {
 		return err
 	}
-	dropNouns(batches, t.cfg.Train.NounDropout, t.cfg.Seed, epoch)
 	rec, err := t.trainEpoch(epoch, batches, progress)
 	if err != nil {
 		return err

@@ -99,7 +99,7 @@ func (t *trainer) restore(ck *checkpoint.Checkpoint) (epochProgress, error) {
 		return epochProgress{}, err
 	}
 	for e := 1; e < st.Epoch; e++ { // replay the shuffles, so the RNG is where it was
-		if _, err := data.Batches(t.Corpus.Train, t.Vocab, t.cfg.Train.BatchSize, t.cfg.Model.MaxLen, t.rng, true); err != nil {
+		if _, err := t.EpochBatches(t.rng, e); err != nil {
 			return epochProgress{}, err
 		}
 	}

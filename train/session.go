@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"fmt"
+	"math/rand"
 	"strconv"
 
 	"itformer/config"
@@ -64,6 +65,24 @@ func (s *Session) RunPadded(b data.Batch, seqLen int) (*model.Output, *model.Gra
 		return nil, nil, err
 	}
 	return mergeOutputs(outs), graphs[0], nil
+}
+
+// BatchOrder is the random source Run shuffles its epochs with: seeded with
+// the run's seed and drawn from by EpochBatches once per epoch, in order.
+func BatchOrder(cfg config.Run) *rand.Rand { return rand.New(rand.NewSource(cfg.Seed)) }
+
+// EpochBatches makes the batches Run trains on in epoch (1-based): the
+// training split shuffled by order (BatchOrder, after epochs 1 to epoch-1)
+// and cut into full batches of train.batch_size, padded to max_len, with the
+// epoch's noun dropout applied (dropout.go).
+func (s *Session) EpochBatches(order *rand.Rand, epoch int) ([]data.Batch, error) {
+	c := s.Config
+	batches, err := data.Batches(s.Corpus.Train, s.Vocab, c.Train.BatchSize, c.Model.MaxLen, order, true)
+	if err != nil {
+		return nil, err
+	}
+	dropNouns(batches, c.Train.NounDropout, c.Seed, epoch)
+	return batches, nil
 }
 
 // PaddedLength is the length Session.Run pads b to: its longest sentence

@@ -76,7 +76,7 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 	if opt.Context == nil {
 		opt.Context = context.Background()
 	}
-	t := &trainer{cfg: cfg, opt: opt, ctx: opt.Context, rng: rand.New(rand.NewSource(cfg.Seed))}
+	t := &trainer{cfg: cfg, opt: opt, ctx: opt.Context, rng: BatchOrder(cfg)}
 	defer t.close() // also after a setup cut short, which may have built the training graph
 	if err := t.prepare(resume == nil); err != nil {
 		return nil, err

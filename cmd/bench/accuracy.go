@@ -1,14 +1,16 @@
 package main
 
 // Time to accuracy in PyTorch: the same config trained from the same initial
-// weights on the same batches (the Go run's shuffled epochs, each batch padded
-// to its longest sentence) with the same learning-rate schedule, until its
-// validation accuracy first reaches the target, timed from the start of the
-// Python process as the Go figure is timed from the start of its child.
+// weights on the same batches (the Go run's shuffled epochs with their noun
+// dropout, each batch padded to its longest sentence) with the same
+// learning-rate schedule and embedding decay, until its validation accuracy
+// first reaches the target, timed from the start of the Python process as the
+// Go figure is timed from the start of its child. With train.shards > 1 Go
+// splits each batch and sums the shards' gradients while PyTorch runs it
+// whole: the same objective and gradients, rounded differently.
 
 import (
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
 
@@ -46,6 +48,9 @@ func torchToAccuracy(o options) error {
 		return err
 	}
 	defer s.Close()
+	if n := cfg.Train.ShardCount(); n > 1 {
+		fmt.Printf("  (train.shards %d: Go sums the gradients of %d shards of each batch, PyTorch runs the batch whole: the same gradients, rounded differently)\n", n, n)
+	}
 	sp, err := newTrainSpec(s)
 	if err != nil {
 		return err
@@ -65,19 +70,20 @@ func torchToAccuracy(o options) error {
 	return runTorchTraining(o, cfg.Model.DType, specPath, cfg.Train.Epochs)
 }
 
-// newTrainSpec replays train.Run's batching: one rand.Rand seeded with the
-// run's seed shuffles every epoch (train/epoch.go); validation batches keep
-// their order and record how many rows are real.
+// newTrainSpec replays train.Run's batching: its batch order, one rand.Rand
+// drawn from epoch after epoch (train.BatchOrder), and each epoch's batches
+// with that epoch's noun dropout (Session.EpochBatches); validation batches
+// keep their order and record how many rows are real.
 func newTrainSpec(s *train.Session) (trainSpec, error) {
 	c := s.Config
-	rng := rand.New(rand.NewSource(c.Seed))
+	order := train.BatchOrder(c)
 	var ts trainSpec
-	for e := 0; e < c.Train.Epochs; e++ {
-		batches, err := data.Batches(s.Corpus.Train, s.Vocab, c.Train.BatchSize, c.Model.MaxLen, rng, true)
+	for e := 1; e <= c.Train.Epochs; e++ {
+		batches, err := s.EpochBatches(order, e)
 		if err != nil {
 			return ts, err
 		}
-		if e == 0 {
+		if e == 1 {
 			if ts.spec, err = newSpec(s, batches[:1], true); err != nil {
 				return ts, err
 			}

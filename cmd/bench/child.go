@@ -154,7 +154,7 @@ func trainingRun(o options) error {
 	fmt.Printf("  %d epochs in %.1f s wall clock, %.0f training sentences/s (median epoch), test accuracy %.1f%%\n",
 		len(r.Epochs), r.Total, median(speeds), 100*r.TestAccuracy)
 	fmt.Printf("  peak memory (VmHWM) %.1f MB; weights SHA-256 %s\n", r.PeakMB, r.WeightsSHA256)
-	fmt.Printf("the same run in PyTorch (same initial weights, batches and learning rates), to %.0f%% validation accuracy\n", 100*accuracyTarget)
+	fmt.Printf("the same run in PyTorch (same initial weights, batches, noun dropout, learning rates and embedding decay), to %.0f%% validation accuracy\n", 100*accuracyTarget)
 	if err := torchToAccuracy(o); err != nil {
 		fmt.Printf("  PyTorch side skipped: %v\n  to run it: %s\n", err, torchInstall)
 	}

@@ -22,8 +22,9 @@
 //     in a child process: seconds until validation accuracy first reaches 95%,
 //     total seconds, sentences per second, peak memory (max RSS) and the weights'
 //     SHA-256 (the embedded model's, on a CPU of the kind that trained it); then
-//     the same run in PyTorch (same initial weights, batches and learning rates,
-//     pytorch_step.py --train) until it reaches 95%, timed the same way;
+//     the same run in PyTorch (same initial weights, batches with their noun
+//     dropout, learning rates and embedding decay, pytorch_step.py --train)
+//     until it reaches 95%, timed the same way;
 //   - scaling (only with -only scaling): the step against the padded length T
 //     (16, 24, 32, 64, 128) and against d_model (32, 64, 128, 256, d_ff = 2·d_model),
 //     Go beside PyTorch, and the largest of both (d_model 256, 128 tokens, batch

@@ -6,11 +6,13 @@ Same architecture, sizes and batch as the Go model (model/, configs/default.json
 vector, k from every word's, scaled, masked, log-softmax), cross-entropy plus attention
 supervision (lambda * -log A[last layer, head 0][pronoun, antecedent]), both spread evenly over
 the two candidates in rows whose deciding word was hidden ("other" >= 0), and Adam (the config's
-learning rate, betas 0.9/0.98, eps 1e-9). Matrices are stored
+learning rate, betas 0.9/0.98, eps 1e-9) after decoupled weight decay of the weights the spec's
+"decay" names (train.embedding_decay: the token embedding), as train/adam.go. Matrices are stored
 (in, out) so a linear layer is x @ W, as in model/testdata/reference.py, whose forward pass this
 follows; layer norm is F.layer_norm (eps 1e-5, biased variance), the same function.
 
-A step is: forward, loss, backward, optimizer.step(), zero_grad(set_to_none=False) and loss.item().
+A step is: forward, loss, backward, weight decay and optimizer.step(), zero_grad(set_to_none=False)
+and loss.item().
 
 cmd/bench starts this script with the Go model's initial weights and its real training batches
 (32 sentences, each batch padded to its longest sentence) in a JSON file, then talks to it over stdin/stdout so that
@@ -122,7 +124,32 @@ def load(args):
     batches = [(ids.reshape(len(n), -1), n, p, a, o) for ids, n, p, a, o in batches]
     opt = torch.optim.Adam(list(model.p.values()), lr=tr["learning_rate"],
                            betas=(tr["beta1"], tr["beta2"]), eps=tr["adam_eps"])
-    return model, batches, opt, tr["attention_supervision"], spec
+    decay = [(model.p[name], rate) for name, rate in spec.get("decay", {}).items()]
+    return model, batches, Optimiser(opt, decay), tr["attention_supervision"], spec
+
+
+class Optimiser:
+    """Adam with decoupled weight decay (AdamW) on the weights given a rate, as train/adam.go:
+    w <- w - lr * rate * w with the step's learning rate (warm-up included), then the Adam step.
+    torch.optim.AdamW does the same (param.mul_(1 - lr * weight_decay) before the Adam step);
+    written out, the decay touches only the decayed weights, as in Go, and rounds as adam.go."""
+
+    def __init__(self, adam, decay):
+        self.adam, self.decay = adam, decay
+
+    def set_lr(self, lr):
+        for g in self.adam.param_groups:
+            g["lr"] = lr
+
+    def zero_grad(self, set_to_none):
+        self.adam.zero_grad(set_to_none=set_to_none)
+
+    def step(self):
+        lr = self.adam.param_groups[0]["lr"]
+        with torch.no_grad():
+            for w, rate in self.decay:
+                w.sub_(w * (lr * rate))
+        self.adam.step()
 
 
 def random_spec(g, V=315, D=32, H=2, FF=64, L=3, B=32, T=24):
@@ -213,7 +240,7 @@ def as_batch(b):
 
 
 def train_to_accuracy(model, spec, opt, lam, target):
-    """Train on spec["epochs"] (the Go run's batches, epoch by epoch) with the Go run's learning
+    """Train on spec["epochs"] (the Go run's batches, epoch by epoch, noun dropout applied) with the Go run's learning
     rate schedule (linear warm-up, then constant), and after every epoch print the validation
     accuracy and the seconds since this script started; stop at target."""
     tr = spec["train"]
@@ -222,8 +249,7 @@ def train_to_accuracy(model, spec, opt, lam, target):
     step = 0
     for epoch, batches in enumerate(spec["epochs"], 1):
         for b in batches:
-            for g in opt.param_groups:
-                g["lr"] = lr * (step + 1) / warmup if step < warmup else lr
+            opt.set_lr(lr * (step + 1) / warmup if step < warmup else lr)
             total, _, _ = model.loss(*as_batch(b), lam)
             opt.zero_grad(set_to_none=False)
             total.backward()

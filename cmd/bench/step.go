@@ -123,17 +123,20 @@ type spec struct {
 	Params  map[string]json.RawMessage `json:"params"`
 	Batches []map[string][]int         `json:"batches"`
 	Train   map[string]float64         `json:"train"`
+	// Decay is λ of decoupled weight decay per parameter name, those above 0
+	// only: the rates train.Session gives its Adam (train.embedding_decay).
+	Decay map[string]float64 `json:"decay"`
 }
 
 // spreadPartner is, per row, the other candidate a hidden-word row spreads
 // its target over (train.ModelBatch), or -1 for a row with one answer.
 func spreadPartner(b data.Batch) []int {
+	spread := train.ModelBatch(b).Spread
 	other := make([]int, len(b.Antecedent))
 	for r := range other {
 		other[r] = -1
-		if r < len(b.Examples) && b.Examples[r].Uncertain {
-			c := b.Examples[r].Candidates
-			other[r] = c[0] + c[1] - b.Antecedent[r]
+		if r < len(spread) && len(spread[r]) == 2 {
+			other[r] = spread[r][0] + spread[r][1] - b.Antecedent[r]
 		}
 	}
 	return other
@@ -154,8 +157,12 @@ func newSpec(s *train.Session, batches []data.Batch, trim bool) (spec, error) {
 	sp := spec{Config: map[string]int{"d_model": c.Model.DModel, "heads": c.Model.Heads, "layers": c.Model.Layers},
 		SeqLen: c.Model.MaxLen, Params: map[string]json.RawMessage{},
 		Train: map[string]float64{"learning_rate": c.Train.LearningRate, "beta1": c.Train.Beta1, "beta2": c.Train.Beta2,
-			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision, "warmup_steps": float64(c.Train.WarmupSteps)}}
-	for _, ps := range s.Params.Specs() {
+			"adam_eps": c.Train.AdamEps, "attention_supervision": c.Train.AttentionSupervision, "warmup_steps": float64(c.Train.WarmupSteps)},
+		Decay: map[string]float64{}}
+	for i, ps := range s.Params.Specs() {
+		if i < len(s.Optimiser.Decay) && s.Optimiser.Decay[i] > 0 { // Adam.Decay is in the parameters' order
+			sp.Decay[ps.Name] = s.Optimiser.Decay[i]
+		}
 		raw, err := json.Marshal(map[string]any{"shape": ps.Shape, "data": s.Params.Values(ps.Name)})
 		if err != nil {
 			return sp, err
