@@ -33,6 +33,7 @@ var layer = map[string]int{
 	"itformer/cmd/internal/defaultmodel": 6,
 	"itformer/cmd/internal/cli":          7,
 	"itformer/cmd/internal/browsertest":  0,
+	"itformer/internal/cputime":          0,
 	"itformer/cmd/internal/viz":          5,
 	"itformer/cmd/internal/site":         5,
 }

@@ -17,6 +17,7 @@ import (
 
 	"itformer/config"
 	"itformer/data"
+	"itformer/internal/cputime"
 )
 
 // benchTrainer prepares a trainer for the default config (corpus, vocabulary,
@@ -74,7 +75,7 @@ func benchTrainStep(b *testing.B, overrides ...string) {
 	t, batches := benchTrainer(b, overrides...)
 	warmUp(b, t, batches)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, _, err := t.trainStep(batches[i%len(batches)]); err != nil {
@@ -83,7 +84,7 @@ func benchTrainStep(b *testing.B, overrides ...string) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.N*t.cfg.Train.BatchSize)/b.Elapsed().Seconds(), "sentences/s")
-	b.ReportMetric((cpuTime()-cpu).Seconds()*1e3/float64(b.N), "cpu-ms/op")
+	b.ReportMetric((cputime.Used()-cpu).Seconds()*1e3/float64(b.N), "cpu-ms/op")
 }
 
 // BenchmarkBatches is the per-epoch data preparation the training loop does

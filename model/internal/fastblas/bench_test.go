@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"itformer/internal/cputime"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
 )
@@ -52,11 +54,11 @@ func BenchmarkDgemm(b *testing.B) {
 		for _, im := range impls {
 			b.Run(fmt.Sprintf("shape=%s/impl=%s", c.name, im.name), func(b *testing.B) {
 				b.SetBytes(int64(2 * c.m * c.n * c.k)) // "MB/s" reads as MFLOP/s
-				cpu := cpuTime()
+				cpu := cputime.Used()
 				for b.Loop() {
 					im.impl.Dgemm(c.tA, c.tB, c.m, c.n, c.k, 1, a, lda, bb, ldb, 0, cc, ldc)
 				}
-				if used := cpuTime() - cpu; used > 0 { // 0 where it is not measured (js/wasm)
+				if used := cputime.Used() - cpu; used > 0 { // 0 where it is not measured (js/wasm)
 					b.ReportMetric(float64(used.Microseconds())/float64(b.N), "cpu-µs/op")
 				}
 			})

@@ -1,16 +1,15 @@
 //go:build unix
 
-package fastblas
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the process's user and system CPU time so far (as in
-// train's benchmarks: on a shared machine it varies far less than the wall
-// clock).
-func cpuTime() time.Duration {
+// Used is the process's user and system CPU time so far, 0 if it cannot be
+// read.
+func Used() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
