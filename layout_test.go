@@ -34,6 +34,7 @@ var layer = map[string]int{
 	"itformer/cmd/internal/cli":          7,
 	"itformer/cmd/internal/browsertest":  0,
 	"itformer/internal/cputime":          0,
+	"itformer/internal/gobuild":          0,
 	"itformer/cmd/internal/viz":          5,
 	"itformer/cmd/internal/site":         5,
 }

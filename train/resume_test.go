@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"itformer/internal/gobuild"
+
 	"itformer/checkpoint"
 	"itformer/history"
 	"itformer/model"
@@ -135,7 +137,7 @@ func TestKillAndResume(t *testing.T) {
 	}
 	want := referenceRun(t)
 	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := exec.Command("go", "build", "-o", bin, "itformer/cmd/train").CombinedOutput(); err != nil {
+	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := filepath.Join(t.TempDir(), "run")

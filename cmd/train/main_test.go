@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"itformer/internal/gobuild"
+
 	"itformer/config"
 	"itformer/train"
 )
@@ -71,7 +73,7 @@ func TestSignalDuringSetup(t *testing.T) {
 		t.Skip("builds and signals a training process")
 	}
 	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := gobuild.Command(bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"itformer/internal/gobuild"
+
 	"itformer/config"
 )
 
@@ -19,7 +21,7 @@ func TestCommandsAgreeOnUsageMistakes(t *testing.T) {
 		t.Skip("builds every command")
 	}
 	bin := t.TempDir()
-	build := exec.Command("go", "build", "-o", bin, "itformer/cmd/...")
+	build := gobuild.Command(bin, "itformer/cmd/...")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -48,7 +50,7 @@ func TestTrainMaxMemory(t *testing.T) {
 		t.Skip("builds cmd/train")
 	}
 	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := exec.Command("go", "build", "-o", bin, "itformer/cmd/train").CombinedOutput(); err != nil {
+	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	// The estimate for 100000 layers of the tiny config, as config computes
