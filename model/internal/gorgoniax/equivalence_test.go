@@ -59,15 +59,24 @@ func valuesAfterRerun(t *testing.T, g *G.ExprGraph, nodes []*G.Node) []float64 {
 	}
 	vm := G.NewTapeMachine(g)
 	defer vm.Close()
-	for run := 0; run < 2; run++ {
-		if run == 0 {
-			vm.Reset()
-		} else if !Rewind(vm) {
-			t.Fatal("Rewind does not recognise the tape machine")
-		}
-		if err := vm.RunAll(); err != nil {
-			t.Fatal(err)
-		}
+	runTape(t, vm, vals, false)
+	return runTape(t, vm, vals, true)
+}
+
+func normal(rng *rand.Rand) func() float64 { return rng.NormFloat64 }
+
+// runTape runs vm from a Reset (rewound false) or rewound to its start
+// (keeping last run's buffers, as the model's graphs run) and returns the
+// read values vals, flattened in order.
+func runTape(t *testing.T, vm G.VM, vals []G.Value, rewound bool) []float64 {
+	t.Helper()
+	if !rewound {
+		vm.Reset()
+	} else if !Rewind(vm) {
+		t.Fatal("Rewind does not recognise the tape machine")
+	}
+	if err := vm.RunAll(); err != nil {
+		t.Fatal(err)
 	}
 	var out []float64
 	for _, v := range vals {
@@ -75,5 +84,3 @@ func valuesAfterRerun(t *testing.T, g *G.ExprGraph, nodes []*G.Node) []float64 {
 	}
 	return out
 }
-
-func normal(rng *rand.Rand) func() float64 { return rng.NormFloat64 }

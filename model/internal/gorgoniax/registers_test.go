@@ -58,18 +58,7 @@ func registerGraphRuns(t *testing.T, dt tensor.Dtype, newVM func(*G.ExprGraph, .
 	rng := rand.New(rand.NewSource(3))
 	var runs [][]float64
 	for run := 0; run < 4; run++ {
-		if run == 0 {
-			vm.Reset()
-		} else if !Rewind(vm) {
-			t.Fatal("Rewind does not recognise the tape machine")
-		}
-		if err := vm.RunAll(); err != nil {
-			t.Fatal(err)
-		}
-		var out []float64
-		for _, v := range vals {
-			out = append(out, Float64s(v)...)
-		}
+		out := runTape(t, vm, vals, run > 0)
 		for _, in := range inputs {
 			grad, err := in.Grad()
 			if err != nil {

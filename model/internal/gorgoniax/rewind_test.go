@@ -26,21 +26,7 @@ func TestRewindMatchesReset(t *testing.T) {
 	}
 	vm := G.NewTapeMachine(g, G.BindDualValues(a, b))
 	defer vm.Close()
-	run := func(reuse bool) []float64 {
-		if !reuse {
-			vm.Reset()
-		} else if !Rewind(vm) {
-			t.Fatal("Rewind does not recognise the tape machine")
-		}
-		if err := vm.RunAll(); err != nil {
-			t.Fatal(err)
-		}
-		var out []float64
-		for _, v := range vals {
-			out = append(out, Float64s(v)...)
-		}
-		return out
-	}
+	run := func(reuse bool) []float64 { return runTape(t, vm, vals, reuse) }
 	want := run(false)
 	saved := Float64s(a.Value())
 	CopyInto(a.Value().(*tensor.Dense), Float64s(b.Value())) // other inputs
