@@ -8,11 +8,14 @@ require (
 	github.com/chromedp/chromedp v0.16.0
 	github.com/maruel/safetensors v1.2.0
 	github.com/schollz/progressbar/v3 v3.19.1
+	golang.org/x/sys v0.47.0
 	golang.org/x/term v0.44.0
 	gonum.org/v1/gonum v0.11.0
 	gonum.org/v1/plot v0.11.0
 	gorgonia.org/gorgonia v0.9.18
 	gorgonia.org/tensor v0.9.24
+	gorgonia.org/vecf32 v0.9.0
+	gorgonia.org/vecf64 v0.9.0
 )
 
 require (
@@ -42,12 +45,9 @@ require (
 	github.com/xtgo/set v1.0.0 // indirect
 	go4.org/unsafe/assume-no-moving-gc v0.0.0-20231121144256-b99613f794b6 // indirect
 	golang.org/x/image v0.0.0-20220302094943-723b81ca9867 // indirect
-	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.3.7 // indirect
 	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
 	google.golang.org/protobuf v1.28.0 // indirect
 	gorgonia.org/cu v0.9.4 // indirect
 	gorgonia.org/dawson v1.2.0 // indirect
-	gorgonia.org/vecf32 v0.9.0 // indirect
-	gorgonia.org/vecf64 v0.9.0 // indirect
 )

@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"gorgonia.org/tensor"
+	"gorgonia.org/vecf32"
+	"gorgonia.org/vecf64"
 
 	"itformer/model"
 )
@@ -65,17 +67,14 @@ func sumGradients(graphs []*model.Graph) error {
 	return nil
 }
 
-// addInto adds src to dst element by element (float64 or float32).
+// addInto adds src to dst element by element (float64 or float32), with the
+// vector adds Gorgonia's own element-wise ops use.
 func addInto(dst, src any) {
 	switch d := dst.(type) {
 	case []float64:
-		for j, x := range src.([]float64) {
-			d[j] += x
-		}
+		vecf64.Add(d, src.([]float64))
 	case []float32:
-		for j, x := range src.([]float32) {
-			d[j] += x
-		}
+		vecf32.Add(d, src.([]float32))
 	}
 }
 
