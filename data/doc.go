@@ -121,7 +121,10 @@
 //
 // Tokenize lower-cases and splits words from punctuation ("Because it was
 // hungry, the dog" -> because it was hungry , the dog); an apostrophe inside a
-// word stays there ("wasn't"). The vocabulary is built from train only,
+// word stays there ("wasn't"). Where inference reads a user's sentence,
+// ExpandContractions then reads a contraction the vocabulary lacks as its
+// words if the vocabulary has them all ("didn't" -> did not, "it's" -> it
+// is); the corpus has none such, so training never sees it. The vocabulary is built from train only,
 // sorted, with <pad> = 0 and <unk> = 1; the literal <unk> of uncertain
 // training sentences is that same entry. Batches pads rows with <pad> and
 // records each row's length, pronoun, antecedent and candidate positions and
