@@ -116,6 +116,9 @@ type Resolution struct {
 	Sentence string   `json:"sentence"`
 	Tokens   []string `json:"tokens"`
 	Unknown  []string `json:"unknown_words,omitempty"` // read as <unk>
+	// Contractions are the contractions the vocabulary lacks that were read
+	// as their words ("didn't" as "did" "not"), with their positions in Tokens.
+	Contractions []data.Contraction `json:"contractions,omitempty"`
 	// Ablated names the heads knocked out ("L2H1"; ablation.go), if any.
 	Ablated     []string     `json:"ablated,omitempty"`
 	Predictions []Prediction `json:"predictions"`
@@ -141,23 +144,24 @@ var (
 // sentence with none is an error (ErrNoCandidate), as is a model whose
 // output is not finite (ErrBrokenModel).
 func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
-	tokens, ids, unknown, err := p.encode(sentence)
+	enc, err := p.Encode(sentence)
 	if err != nil {
 		return nil, err
 	}
+	tokens := enc.Tokens
 	pronouns, heads, err := p.roles(sentence, tokens)
 	if err != nil {
 		return nil, err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: unknown, Ablated: p.Ablated()}
+	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Ablated: p.Ablated()}
 	g, err := p.graphFor(len(tokens))
 	if err != nil {
 		return nil, err
 	}
 	for _, pronoun := range pronouns {
-		out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
+		out, err := g.Run(model.Batch{IDs: enc.IDs, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
 		if err == nil {
 			err = checkTrace(out)
 		}
@@ -214,20 +218,31 @@ func attentionMatrices(out *model.Output) [][][][]float64 {
 	return layers
 }
 
-// encode tokenises a sentence and maps it to ids, refusing what the model cannot read.
-func (p *Predictor) encode(sentence string) (tokens []string, ids []int, unknown []string, err error) {
+// Encoded is a sentence as the model reads it.
+type Encoded struct {
+	Tokens       []string           // Tokenize's tokens, contractions expanded
+	IDs          []int              // the tokens' vocabulary ids
+	Unknown      []string           // tokens read as <unk>
+	Contractions []data.Contraction // contractions read as their words
+}
+
+// Encode tokenises a sentence, reads each contraction the vocabulary lacks
+// as its words where the vocabulary has them all (data.ExpandContractions),
+// and maps the tokens to ids, refusing what the model cannot read.
+func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 	if len(sentence) > MaxInputBytes {
-		return nil, nil, nil, fmt.Errorf("the text is %d bytes; give one sentence (at most %d bytes, %d tokens)", len(sentence), MaxInputBytes, p.ck.Meta.Model.MaxLen)
+		return nil, fmt.Errorf("the text is %d bytes; give one sentence (at most %d bytes, %d tokens)", len(sentence), MaxInputBytes, p.ck.Meta.Model.MaxLen)
 	}
-	tokens = data.Tokenize(sentence)
-	if len(tokens) == 0 {
-		return nil, nil, nil, ErrEmpty
+	e := &Encoded{}
+	e.Tokens, e.Contractions = data.ExpandContractions(data.Tokenize(sentence), p.known)
+	if len(e.Tokens) == 0 {
+		return nil, ErrEmpty
 	}
-	if max := p.ck.Meta.Model.MaxLen; len(tokens) > max {
-		return nil, nil, nil, fmt.Errorf("the sentence has %d tokens; this model reads at most %d (model.max_len)", len(tokens), max)
+	if max := p.ck.Meta.Model.MaxLen; len(e.Tokens) > max {
+		return nil, fmt.Errorf("the sentence has %d tokens; this model reads at most %d (model.max_len)", len(e.Tokens), max)
 	}
-	ids, unknown = p.ck.Vocab.Encode(tokens)
-	return tokens, ids, unknown, nil
+	e.IDs, e.Unknown = p.ck.Vocab.Encode(e.Tokens)
+	return e, nil
 }
 
 // prediction is one pronoun's answer: the most probable of the candidate

@@ -2,9 +2,11 @@ package inference
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"itformer/checkpoint"
+	"itformer/data"
 )
 
 // defaultPredictor is a fresh Predictor for the embedded default model.
@@ -40,6 +42,50 @@ func TestCachedGraphsGiveFreshAnswers(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q: the reused graph answered\n%+v\na fresh one\n%+v", s, got.Predictions[0], want.Predictions[0])
+		}
+	}
+}
+
+// A contraction the vocabulary lacks is read as its words: "it's" no longer
+// hides the pronoun, "didn't" is "did" "not" and not <unk>, and the result
+// says so; "wasn't", which the vocabulary has, stays one word.
+func TestResolveReadsContractions(t *testing.T) {
+	p := defaultPredictor(t)
+	tests := []struct {
+		sentence, tokens string
+		read             string // data.ContractionNote of the result
+		answer           string
+	}{
+		{"The dog ate the food because it's hungry", "the dog ate the food because it is hungry",
+			`read "it's" as "it is"`, "dog"},
+		{"The dog didn't eat the food because it wasn't hungry", "the dog did not eat the food because it wasn't hungry",
+			`read "didn't" as "did not"`, "dog"},
+		{"It’s tasty, so the dog ate the food", "it is tasty , so the dog ate the food", `read "it's" as "it is"`, ""},
+		{"The dog ate the food because it was hungry", "the dog ate the food because it was hungry", "", "dog"},
+	}
+	for _, tc := range tests {
+		res, err := p.Resolve(tc.sentence)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.sentence, err)
+		}
+		if got := strings.Join(res.Tokens, " "); got != tc.tokens {
+			t.Errorf("%q: tokens %q, want %q", tc.sentence, got, tc.tokens)
+		}
+		if got := data.ContractionNote(res.Contractions); got != tc.read {
+			t.Errorf("%q: note %q, want %q", tc.sentence, got, tc.read)
+		}
+		if len(res.Unknown) > 0 {
+			t.Errorf("%q: unknown words %q", tc.sentence, res.Unknown)
+		}
+		if a := res.Predictions[0]; tc.answer != "" && a.AnswerWord != tc.answer {
+			t.Errorf("%q: answered %q, want %q", tc.sentence, a.AnswerWord, tc.answer)
+		}
+		tr, err := p.Trace(tc.sentence)
+		if err != nil {
+			t.Fatalf("%q: trace: %v", tc.sentence, err)
+		}
+		if !reflect.DeepEqual(tr.Tokens, res.Tokens) || !reflect.DeepEqual(tr.Contractions, res.Contractions) {
+			t.Errorf("%q: Trace read %q (%v), Resolve %q (%v)", tc.sentence, tr.Tokens, tr.Contractions, res.Tokens, res.Contractions)
 		}
 	}
 }

@@ -10,10 +10,12 @@ import (
 
 // Traced is a sentence and its full forward trace.
 type Traced struct {
-	Tokens   []string
-	Unknown  []string // read as <unk>
-	Pronouns []int    // positions of "it"; may be empty
-	Output   *model.Output
+	Tokens  []string
+	Unknown []string // read as <unk>
+	// Contractions were read as their words (data.ExpandContractions).
+	Contractions []data.Contraction
+	Pronouns     []int // positions of "it"; may be empty
+	Output       *model.Output
 	// Answer is the first "it"'s answer, with whether it is a guess; nil if
 	// the sentence has no "it" or no word it may refer to.
 	Answer *Prediction
@@ -24,11 +26,12 @@ type Traced struct {
 // the encoder's steps do not depend on it. A NaN or an infinity in any step
 // is an error (ErrBrokenModel).
 func (p *Predictor) Trace(sentence string) (*Traced, error) {
-	tokens, ids, unknown, err := p.encode(sentence)
+	enc, err := p.Encode(sentence)
 	if err != nil {
 		return nil, err
 	}
-	tr := &Traced{Tokens: tokens, Unknown: unknown, Pronouns: data.Pronouns(tokens)}
+	tokens := enc.Tokens
+	tr := &Traced{Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Pronouns: data.Pronouns(tokens)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g, err := p.graphFor(len(tokens))
@@ -39,7 +42,7 @@ func (p *Predictor) Trace(sentence string) (*Traced, error) {
 	if len(tr.Pronouns) > 0 {
 		pronoun = tr.Pronouns[0]
 	}
-	if tr.Output, err = g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}}); err != nil {
+	if tr.Output, err = g.Run(model.Batch{IDs: enc.IDs, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}}); err != nil {
 		return nil, err
 	}
 	if err := checkTrace(tr.Output); err != nil {
