@@ -62,9 +62,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(tr.Unknown) > 0 {
-		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(tr.Unknown, ", "))
-	}
+	cli.WarnReading(stderr, tr.Unknown, tr.Contractions)
 	t, err := chooseTarget(p, tr, o)
 	if err != nil {
 		return err

@@ -143,6 +143,23 @@ func TestExplainModelSentence(t *testing.T) {
 	}
 }
 
+// "it's" is read as "it" "is": explain finds the pronoun, says how it read
+// the sentence, and counts words in the tokens it shows.
+func TestExplainReadsContractions(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"The dog ate the food because it's hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if want := "note: read \"it's\" as \"it is\"\n"; errOut.String() != want {
+		t.Errorf("stderr %q, want %q", errOut.String(), want)
+	}
+	for _, want := range []string{"sentence: the dog ate the food because it is hungry\n", `"it" (word 7 of 9) in layer`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
 // Whether the answer is a guess is said under the sentence, with its
 // reason, in 80 columns, as Resolve judges it; a confident answer over known
 // words adds no line (README quotes it). The expected lines come from

@@ -79,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	warnUnknown(stderr, res)
+	warnReading(stderr, res)
 	if *htmlPath != "" {
 		hist, err := cli.LoadHistory(*runPath)
 		if err != nil { // the page is drawn all the same, without the playback
@@ -116,10 +116,8 @@ func argumentMistakes(fs *cli.FlagSet, twin bool, htmlPath string) error {
 	return nil
 }
 
-func warnUnknown(stderr io.Writer, res *inference.Resolution) {
-	if len(res.Unknown) > 0 {
-		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(res.Unknown, ", "))
-	}
+func warnReading(stderr io.Writer, res *inference.Resolution) {
+	cli.WarnReading(stderr, res.Unknown, res.Contractions)
 }
 
 func writeJSON(stdout io.Writer, doc any) error {

@@ -12,6 +12,7 @@ import (
 
 	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
+	"itformer/data"
 	"itformer/inference"
 	"itformer/inference/inferencetest"
 )
@@ -186,6 +187,37 @@ func TestUnknownWordsWarn(t *testing.T) {
 	}
 	if !strings.Contains(errOut.String(), "zorblax") {
 		t.Fatalf("no warning naming the unknown word; stderr: %q", errOut.String())
+	}
+}
+
+// The issue this answers: "it's" hid the pronoun (exit 1) and "didn't" was
+// read as <unk>. Both are now read as their words, and the output says so
+// and counts words in the tokens it shows.
+func TestContractionsAreReadAsTheirWords(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"The dog didn't eat the food because it's hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if want := "note: read \"didn't\" as \"did not\", \"it's\" as \"it is\"\n"; errOut.String() != want {
+		t.Errorf("stderr %q, want %q", errOut.String(), want)
+	}
+	if !strings.HasPrefix(out.String(), `"it" (word 9) refers to`) || !strings.Contains(out.String(), "the dog did not eat the food because it is hungry") {
+		t.Errorf("the text does not count words in the tokens it shows:\n%s", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"-json", "The dog didn't eat the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Tokens       []string
+		Contractions []data.Contraction
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Contractions) != 1 || doc.Contractions[0].String() != `"didn't" as "did not"` || doc.Contractions[0].Position != 2 ||
+		doc.Tokens[2] != "did" || doc.Tokens[3] != "not" {
+		t.Errorf("JSON contractions %+v, tokens %q", doc.Contractions, doc.Tokens)
 	}
 }
 

@@ -21,8 +21,8 @@ func runTwin(p *inference.Predictor, a, b string, asJSON bool, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	warnUnknown(stderr, tw.A)
-	warnUnknown(stderr, tw.B)
+	warnReading(stderr, tw.A)
+	warnReading(stderr, tw.B)
 	if asJSON {
 		return writeJSON(stdout, twinJSON{documented, tw})
 	}

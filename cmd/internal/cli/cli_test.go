@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"itformer/data"
 )
 
 func newTestFlags() *FlagSet {
@@ -84,6 +86,26 @@ func TestStrongest(t *testing.T) {
 	} {
 		if got := Strongest(tc.row, tc.n); !slices.Equal(got, tc.want) {
 			t.Errorf("Strongest(%v, %d) = %v, want %v", tc.row, tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestWarnReading(t *testing.T) {
+	tests := []struct {
+		unknown []string
+		read    []data.Contraction
+		want    string
+	}{
+		{nil, nil, ""},
+		{[]string{"overtake"}, nil, "warning: not in the model's vocabulary, read as <unk>: overtake\n"},
+		{[]string{"overtake", "zippy"}, []data.Contraction{{Word: "didn't", ReadAs: []string{"did", "not"}, Position: 2}},
+			"note: read \"didn't\" as \"did not\"\nwarning: not in the model's vocabulary, read as <unk>: overtake, zippy\n"},
+	}
+	for _, tc := range tests {
+		var buf bytes.Buffer
+		WarnReading(&buf, tc.unknown, tc.read)
+		if buf.String() != tc.want {
+			t.Errorf("%q %v: wrote %q, want %q", tc.unknown, tc.read, buf.String(), tc.want)
 		}
 	}
 }
