@@ -145,6 +145,7 @@ type twinView struct {
 	Change        string // the answer's probability change
 	Head          string // which head's attention the rows show: "L3 H1"
 	Rows          []twinRow
+	Second        *reading // how the second sentence was read; nil if as written
 }
 
 type twinRow struct {
@@ -168,6 +169,9 @@ func newTwinView(tw *inference.Twin, l, h int) *twinView {
 	pa, pb := tw.A.Predictions[0], tw.B.Predictions[0]
 	v := &twinView{Answers: []answer{newAnswer(0, pa), newAnswer(1, pb)}, Columns: twinColumns, AnswerChanged: tw.AnswerChanged,
 		Change: fmt.Sprintf("%+.1f points", 100*tw.ProbabilityChange), Head: fmt.Sprintf("L%d H%d", l+1, h+1)}
+	if second := readingOf(tw.B); len(second.Unknown)+len(second.Contractions) > 0 {
+		v.Second = &second
+	}
 	for _, w := range tw.Words {
 		r := twinRow{A: word(pa, w.A), B: word(pb, w.B), Differs: w.Differs}
 		for _, of := range []func(inference.Prediction) []float64{

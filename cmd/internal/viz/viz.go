@@ -20,6 +20,7 @@ import (
 	"math"
 	"unicode/utf8"
 
+	itdata "itformer/data" // named apart from the type data below
 	"itformer/history"
 	"itformer/inference"
 )
@@ -194,7 +195,7 @@ type formView struct {
 // result is a Resolution laid out for drawing.
 type result struct {
 	Sentence string
-	Unknown  []string
+	reading
 	Answers  []answer
 	Tokens   []token
 	Layers   []int // 1-based numbers, for the layer control
@@ -213,6 +214,17 @@ type result struct {
 	Attribution  *attributionView
 	Ablated      []string
 	AblationRule string
+}
+
+// reading is how the model read a sentence where it differs from what was
+// written: contractions read as their words, and words read as <unk>.
+type reading struct {
+	Unknown      []string
+	Contractions []itdata.Contraction
+}
+
+func readingOf(res *inference.Resolution) reading {
+	return reading{Unknown: res.Unknown, Contractions: res.Contractions}
 }
 
 type token struct {
@@ -337,7 +349,7 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 		}
 	}
 	nl, nh := len(res.Attention), len(res.Attention[0])
-	r := &result{Sentence: res.Sentence, Unknown: res.Unknown}
+	r := &result{Sentence: res.Sentence, reading: readingOf(res)}
 	supL, supH := -1, -1
 	var pronouns []int
 	for i, p := range res.Predictions {
