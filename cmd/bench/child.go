@@ -49,9 +49,13 @@ func inferenceSection(o options) error {
 	}
 	fmt.Printf("\ninference with the embedded default model, %q\n", o.sentence)
 	if o.only["infer"] {
-		tokens := data.Tokenize(o.sentence)
-		ids, _ := ck.Vocab.Encode(tokens)
-		pronouns := data.Pronouns(tokens)
+		p := inference.New(ck)
+		enc, err := p.Encode(o.sentence) // the tokens Resolve reads
+		if err != nil {
+			return err
+		}
+		ids := enc.IDs
+		pronouns := data.Pronouns(enc.Tokens)
 		if len(pronouns) == 0 {
 			return fmt.Errorf("-sentence %q has no \"it\"", o.sentence)
 		}
@@ -75,7 +79,6 @@ func inferenceSection(o options) error {
 		if err != nil {
 			return err
 		}
-		p := inference.New(ck)
 		resolve, err := timeEach(o.rounds, 5, func() error { _, err := p.Resolve(o.sentence); return err })
 		if err != nil {
 			return err
