@@ -41,6 +41,28 @@ func TestAnswerMissionAndTwin(t *testing.T) {
 	}
 }
 
+// The tab reads contractions as the commands do: "it's" is "it" "is", in
+// the resolution, the steps and the page.
+func TestAnswerReadsContractions(t *testing.T) {
+	a, err := loadDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := a.answer(Request{Sentence: "The dog didn't eat the food because it's hungry", Steps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := data.ContractionNote(ans.Resolution.Contractions); got != `read "didn't" as "did not", "it's" as "it is"` {
+		t.Errorf("contractions %q", got)
+	}
+	if s := ans.Steps; strings.Join(s.Tokens, " ") != "the dog did not eat the food because it is hungry" || s.Tokens[s.Word] != "it" {
+		t.Errorf("steps read %q, word %d", s.Tokens, s.Word)
+	}
+	if !strings.Contains(ans.Page, `<p class="read-as">`) {
+		t.Error("the page drawn for the frame does not say how the sentence was read")
+	}
+}
+
 func TestAnswerRefusals(t *testing.T) {
 	a, err := loadDefault()
 	if err != nil {
