@@ -139,5 +139,10 @@ func chooseWord(tr *inference.Traced, word string) (int, error) {
 			return i, nil
 		}
 	}
+	for _, c := range tr.Contractions {
+		if len(want) == 1 && c.Word == want[0] {
+			return 0, fmt.Errorf("-word %q: the model read %s; pick one of those words", word, c)
+		}
+	}
 	return 0, fmt.Errorf("-word %q is not a word of the sentence (%s)", word, strings.Join(tr.Tokens, " "))
 }

@@ -257,6 +257,7 @@ func TestExplainErrors(t *testing.T) {
 		{[]string{"-head", strconv.Itoa(c.Heads + 1), s}, fmt.Sprintf("-head %d: this model has heads 1 to %d", c.Heads+1, c.Heads), false},
 		{[]string{"-word", "0", s}, "words 1 to 9", false},
 		{[]string{"-word", "zebra", s}, `"zebra" is not a word`, false},
+		{[]string{"-word", "didn't", "The dog didn't eat the food because it was hungry"}, `the model read "didn't" as "did not"; pick one`, false},
 		{[]string{"The dog ate the food"}, `no "it"`, false},
 		{[]string{""}, "empty", false},
 	}
