@@ -71,7 +71,7 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 			return s, err
 		}
 	}
-	if s.masked, err = gorgoniax.Broadcast(G.Add, s.Scaled, mask, 1, 2); err != nil {
+	if s.masked, err = gorgoniax.BroadcastAddData(s.Scaled, mask, 1, 2); err != nil {
 		return s, err
 	}
 	if s.Weights, err = softmax(s.masked, 3); err != nil {

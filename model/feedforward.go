@@ -38,5 +38,5 @@ func linear(x, w, b *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Add, xw, b, 0)
+	return gorgoniax.BroadcastAdd(xw, b, 0)
 }

@@ -40,11 +40,11 @@ func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	scaled, err := gorgoniax.Broadcast(G.HadamardProd, normed, w.Gain, 0)
+	scaled, err := gorgoniax.BroadcastMul(normed, w.Gain, 0)
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Add, scaled, w.Bias, 0)
+	return gorgoniax.BroadcastAdd(scaled, w.Bias, 0)
 }
 
 // centre returns x - mean(x) per row.

@@ -28,7 +28,7 @@ func subtractRows(x, s *G.Node, axes ...int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Add, x, neg, axes...)
+	return gorgoniax.BroadcastAdd(x, neg, axes...)
 }
 
 // divideRows returns x ⊙ (1/s), s repeated along axes.
@@ -37,5 +37,5 @@ func divideRows(x, s *G.Node, axes ...int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.HadamardProd, x, inv, axes...)
+	return gorgoniax.BroadcastMul(x, inv, axes...)
 }

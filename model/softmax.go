@@ -61,7 +61,7 @@ func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
 
 // shiftByRowMax returns x - max(x) along axis.
 func shiftByRowMax(x *G.Node, axis int) (*G.Node, error) {
-	max, err := G.Max(x, axis)
+	max, err := gorgoniax.Max(x, axis)
 	if err != nil {
 		return nil, err
 	}

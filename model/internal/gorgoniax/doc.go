@@ -6,7 +6,10 @@
 //
 //	batchedmatmul.go  BatchedMatMul   = G.BatchedMatMul, one BLAS call per product
 //	swapaxes.go       SwapMiddleAxes  = G.Transpose(x, 0, 2, 1, 3), a copy loop
-//	broadcast.go      Broadcast       = G.Broadcast{Add,Sub,HadamardProd,HadamardDiv}
+//	broadcast.go      BroadcastAdd    = G.BroadcastAdd, y read by index, never repeated
+//	                  BroadcastMul    = G.BroadcastHadamardProd, likewise
+//	max.go            Max             = G.Max along one axis, gradient in one op
+//	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
 //	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers
 //	registers.go      NewTapeMachine  = G.NewTapeMachine with one register per shape
 //	unary.go          Unary(f, x)     = f(x) for G.Exp, G.Square, ..., into a kept buffer
