@@ -414,10 +414,12 @@ func tileKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int
 	}
 }
 
-// equal is tensor's Eq with the same-type result: 1 if a == b, else 0.
+// equal is tensor's Eq with the same-type result: 1 if a == b, else +0
+// (without a branch, as rectify.go's step).
 func equal[F float32 | float64](a, b F) F {
+	var e int64
 	if a == b {
-		return 1
+		e = 1
 	}
-	return 0
+	return F(e)
 }

@@ -9,6 +9,7 @@
 //	broadcast.go      BroadcastAdd    = G.BroadcastAdd, y read by index, never repeated
 //	                  BroadcastMul    = G.BroadcastHadamardProd, likewise
 //	max.go            Max             = G.Max along one axis, gradient in one op
+//	rectify.go        Rectify         = G.Rectify, forward and gradient one op each
 //	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
 //	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers
 //	registers.go      NewTapeMachine  = G.NewTapeMachine with one register per shape
