@@ -66,8 +66,7 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 	}
 	s.Scaled = s.Scores
 	if divisor != 1 {
-		inv := G.NewConstant(gorgoniax.ScalarOf(q.Dtype(), 1/divisor), G.WithName(fmt.Sprintf("1/%v", divisor)))
-		if s.Scaled, err = G.Mul(s.Scores, inv); err != nil {
+		if s.Scaled, err = gorgoniax.Scale(s.Scores, 1/divisor); err != nil {
 			return s, err
 		}
 	}
