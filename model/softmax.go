@@ -36,7 +36,11 @@ func softmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return divideRows(e, sum, axis)
+	inv, err := gorgoniax.Unary(G.Inverse, sum)
+	if err != nil {
+		return nil, err
+	}
+	return gorgoniax.SoftmaxRows(shifted, e, inv, axis) // e ⊙ inv, the gradient in one op
 }
 
 func logSoftmax(x *G.Node, axis int) (*G.Node, error) {

@@ -9,6 +9,7 @@
 //	broadcast.go      BroadcastAdd    = G.BroadcastAdd, y read by index, never repeated
 //	                  BroadcastMul    = G.BroadcastHadamardProd, likewise
 //	max.go            Max             = G.Max along one axis, gradient in one op
+//	softmax.go        SoftmaxRows     = BroadcastMul(e, inv) ending a softmax, its gradient in one op
 //	scale.go          Scale(x, c)     = G.Mul(x, constant c), no gradient for the constant
 //	rectify.go        Rectify         = G.Rectify, forward and gradient one op each
 //	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
