@@ -10,6 +10,7 @@
 //	                  BroadcastMul    = G.BroadcastHadamardProd, likewise
 //	max.go            Max             = G.Max along one axis, gradient in one op
 //	softmax.go        SoftmaxRows     = BroadcastMul(e, inv) ending a softmax, its gradient in one op
+//	normalize.go      NormalizeRows   = BroadcastMul(centred, 1/std) in a layer norm, its gradient in one op
 //	scale.go          Scale(x, c)     = G.Mul(x, constant c), no gradient for the constant
 //	rectify.go        Rectify         = G.Rectify, forward and gradient one op each
 //	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
