@@ -166,7 +166,7 @@ func softmaxGrad[F float32 | float64](op softmaxGradOp, out *tensor.Dense, input
 			dinv += F(v * gr[i])
 		}
 		sq := s * s
-		ds := (-sq) * dinv
+		ds := F((-sq) * dinv) // F(): not fused into the additions below
 		for i, v := range gr {
 			row[i] = er[i] * (F(v*s) + ds)
 		}
