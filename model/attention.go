@@ -66,12 +66,11 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 	}
 	s.Scaled = s.Scores
 	if divisor != 1 {
-		inv := G.NewConstant(gorgoniax.ScalarOf(q.Dtype(), 1/divisor), G.WithName(fmt.Sprintf("1/%v", divisor)))
-		if s.Scaled, err = G.Mul(s.Scores, inv); err != nil {
+		if s.Scaled, err = gorgoniax.Scale(s.Scores, 1/divisor); err != nil {
 			return s, err
 		}
 	}
-	if s.masked, err = gorgoniax.Broadcast(G.Add, s.Scaled, mask, 1, 2); err != nil {
+	if s.masked, err = gorgoniax.BroadcastAddData(s.Scaled, mask, 1, 2); err != nil {
 		return s, err
 	}
 	if s.Weights, err = softmax(s.masked, 3); err != nil {

@@ -15,7 +15,6 @@ package model
 // and prints of large tensors elide their middle.
 
 import (
-	"fmt"
 	"math"
 
 	G "gorgonia.org/gorgonia"
@@ -28,8 +27,7 @@ func embed(table, ids, pe *G.Node, dModel int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	scale := G.NewConstant(gorgoniax.ScalarOf(table.Dtype(), math.Sqrt(float64(dModel))), G.WithName(fmt.Sprintf("sqrt(%d)", dModel)))
-	scaled, err := G.Mul(rows, scale)
+	scaled, err := gorgoniax.Scale(rows, math.Sqrt(float64(dModel)))
 	if err != nil || pe == nil { // pe == nil: the no-positions experiment
 		return scaled, err
 	}

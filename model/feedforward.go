@@ -26,7 +26,7 @@ func feedForward(x *G.Node, w FeedForwardWeights[*G.Node]) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if hidden, err = G.Rectify(hidden); err != nil {
+	if hidden, err = gorgoniax.Rectify(hidden); err != nil {
 		return nil, err
 	}
 	return linear(hidden, w.W2, w.B2)
@@ -38,5 +38,5 @@ func linear(x, w, b *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Add, xw, b, 0)
+	return gorgoniax.BroadcastAdd(xw, b, 0)
 }

@@ -9,7 +9,9 @@ package model
 // Shapes: x (B·T, d_model); gain, bias (d_model); result (B·T, d_model).
 //
 // Gorgonia v0.9.18 has no LayerNorm op (only BatchNorm), so it is composed from
-// Mean, Neg, Add, Square, Sqrt, Inverse and HadamardProd (rowops.go).
+// Mean, Neg, Add, Square, Sqrt, Inverse and HadamardProd (rowops.go). Its
+// gradient with respect to x is one op (gorgoniax.NormalizeRows) computing
+// what those ops' gradients compute, bit for bit.
 
 import (
 	G "gorgonia.org/gorgonia"
@@ -36,15 +38,19 @@ func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	normed, err := divideRows(centred, std, 1)
+	inv, err := gorgoniax.Unary(G.Inverse, std)
 	if err != nil {
 		return nil, err
 	}
-	scaled, err := gorgoniax.Broadcast(G.HadamardProd, normed, w.Gain, 0)
+	normed, err := gorgoniax.NormalizeRows(x, centred, std, inv) // centred ⊙ inv, the gradient in one op
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Add, scaled, w.Bias, 0)
+	scaled, err := gorgoniax.BroadcastMul(normed, w.Gain, 0)
+	if err != nil {
+		return nil, err
+	}
+	return gorgoniax.BroadcastAdd(scaled, w.Bias, 0)
 }
 
 // centre returns x - mean(x) per row.

@@ -14,7 +14,6 @@ package model
 // (B, T) holding w_b at each antecedent and 0 elsewhere; log P (B, T); loss scalar.
 
 import (
-	"fmt"
 	"math"
 
 	G "gorgonia.org/gorgonia"
@@ -48,8 +47,7 @@ func resolve(h, pronoun, candidates *G.Node, w ResolutionWeights[*G.Node], s sha
 	if scores, err = G.Reshape(scores, []int{s.B, s.T}); err != nil {
 		return nil, err
 	}
-	scale := G.NewConstant(gorgoniax.ScalarOf(h.Dtype(), 1/math.Sqrt(float64(s.D))), G.WithName(fmt.Sprintf("1/sqrt(%d)", s.D)))
-	if scores, err = G.Mul(scores, scale); err != nil {
+	if scores, err = gorgoniax.Scale(scores, 1/math.Sqrt(float64(s.D))); err != nil {
 		return nil, err
 	}
 	if scores, err = G.Add(scores, candidates); err != nil {

@@ -10,7 +10,9 @@ package model
 //	x / s = x ⊙ (1/s)     the gradient w.r.t. s is -Σ(g ⊙ x) / s², on s's shape,
 //	                      where G.HadamardDiv's squares and divides x-sized
 //	                      tensors (not exact: x·(1/s) may differ from x/s in the
-//	                      last bit)
+//	                      last bit). Layer norm and softmax divide this way,
+//	                      with gorgoniax.NormalizeRows and SoftmaxRows, which
+//	                      also compute the whole gradient in one op.
 //
 // Every such x-sized temporary was a fresh allocation per step, since
 // Gorgonia's unary ops (Neg, Square) cannot write into a kept buffer
@@ -28,14 +30,5 @@ func subtractRows(x, s *G.Node, axes ...int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gorgoniax.Broadcast(G.Add, x, neg, axes...)
-}
-
-// divideRows returns x ⊙ (1/s), s repeated along axes.
-func divideRows(x, s *G.Node, axes ...int) (*G.Node, error) {
-	inv, err := gorgoniax.Unary(G.Inverse, s)
-	if err != nil {
-		return nil, err
-	}
-	return gorgoniax.Broadcast(G.HadamardProd, x, inv, axes...)
+	return gorgoniax.BroadcastAdd(x, neg, axes...)
 }

@@ -36,7 +36,11 @@ func softmax(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return divideRows(e, sum, axis)
+	inv, err := gorgoniax.Unary(G.Inverse, sum)
+	if err != nil {
+		return nil, err
+	}
+	return gorgoniax.SoftmaxRows(shifted, e, inv, axis) // e ⊙ inv, the gradient in one op
 }
 
 func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
@@ -61,7 +65,7 @@ func logSoftmax(x *G.Node, axis int) (*G.Node, error) {
 
 // shiftByRowMax returns x - max(x) along axis.
 func shiftByRowMax(x *G.Node, axis int) (*G.Node, error) {
-	max, err := G.Max(x, axis)
+	max, err := gorgoniax.Max(x, axis)
 	if err != nil {
 		return nil, err
 	}

@@ -1,174 +1,425 @@
 package gorgoniax
 
-// Broadcast(op, x, y, axes...) is G.BroadcastSub / BroadcastAdd /
-// BroadcastHadamardProd / BroadcastHadamardDiv (x, y, nil, axes): y, which
-// lacks x's axes `axes`, is reshaped to size 1 there, repeated to x's size
-// along each of them, and op(x, repeated y) is taken. It builds the same nodes
-// as Gorgonia's Broadcast, with one change: each repetition is a repeatAlongOp,
-// a plain copy loop, instead of Gorgonia's repeatOp. Repeating computes
-// nothing, and repeatAlongOp's gradient is G.Sum along the axis, the very node
-// repeatOp's SymDiff builds, so values and gradients are bit for bit those of
-// the G.Broadcast* functions (TestBroadcastMatchesGorgonia).
+// BroadcastAdd(x, y, axes...) and BroadcastMul(x, y, axes...) are
+// G.BroadcastAdd and G.BroadcastHadamardProd(x, y, nil, axes): y, which lacks
+// x's axes `axes`, is repeated along them to x's shape and added to or
+// multiplied into x. Here one op reads y's entry for each of x's by its index
+// and writes x + y or x ⊙ y into a kept buffer: the repeated y is never made.
 //
-// Why? tensor v0.9.24 repeats through a general strided copy that moves one
-// number at a time when it repeats along the last axis (a row's mean or
-// maximum repeated over its 16 or 32 entries). Repeats took about a tenth of
-// a training step; this op saved 5% of it (docs/performance.md).
+//	z[i] = x[i] + y[j]    or    z[i] = x[i] · y[j],   j = i without the axes `axes`
+//
+// Gradients, given g = ∂L/∂z, built as G.Broadcast*'s graph builds them:
+//
+//	add: ∂L/∂x = g                   ∂L/∂y = Σ_axes g
+//	mul: ∂L/∂x = g ⊙ y (this op)     ∂L/∂y = Σ_axes (x ⊙ g)
+//
+// Σ_axes is G.Sum along each axis, the last first, and a reshape to y's shape
+// where y has size-1 axes: the nodes the stock repeats' gradients chain. The
+// stock mul gradient ∂L/∂x is repeat(y) ⊙ g; this op computes g[i] · y[j],
+// the same product of the same two numbers (IEEE multiplication commutes
+// exactly). So values and gradients are bit for bit the stock ones
+// (TestBroadcastMatchesGorgonia, both dtypes, every axis pattern the model
+// uses, odd sizes).
+//
+// Why not the stock ops? G.Broadcast* reshape y and materialise its repeat
+// (repeatOp: a strided copy into a fresh tensor, one number at a time along
+// the last axis), then run an element-wise op over two x-sized tensors. The
+// copy loop that replaced repeatOp (repeat.go) still wrote and read that
+// x-sized repeat: about a tenth of a training step, for a copy that computes
+// nothing.
+//
+// BroadcastAddData is BroadcastAdd for a y that is data fed to the graph and
+// never differentiated (the attention mask). The stock graph builds no
+// gradient for it, because its repeat is not on a path from a weight; this op
+// cannot tell, so it is told, and declares y non-differentiable instead of
+// building a gradient that nothing reads.
 
 import (
 	"fmt"
 	"hash"
-	"slices"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
 
-func Broadcast(op func(a, b *G.Node) (*G.Node, error), x, y *G.Node, axes ...int) (*G.Node, error) {
-	r, err := repeatTo(y, x.Shape(), axes)
-	if err != nil {
-		return nil, err
-	}
-	return op(x, r)
+// BroadcastAdd returns x + y, y repeated along x's axes `axes` (ascending).
+func BroadcastAdd(x, y *G.Node, axes ...int) (*G.Node, error) {
+	return broadcast(broadcastOp{kind: addKind, axes: axes, yGrad: true}, x, y)
 }
 
-// repeatTo reshapes y, which lacks the axes `axes` of shape xs, to size 1 there
-// and repeats it to xs's size along each of them, in order.
-func repeatTo(y *G.Node, xs tensor.Shape, axes []int) (*G.Node, error) {
-	shape := slices.Clone([]int(y.Shape()))
-	if y.Dims() != len(xs) { // calcBroadcastShape: 1 at the axes, y's sizes in order elsewhere
-		shape = make([]int, len(xs))
-		for _, a := range axes {
-			shape[a] = 1
-		}
-		next := 0
-		for _, s := range y.Shape() {
-			for shape[next] != 0 {
-				next++
-			}
-			shape[next] = s
-		}
-	}
-	r, err := G.Reshape(y, shape)
-	if err != nil {
+// BroadcastMul returns x ⊙ y, y repeated along x's axes `axes` (ascending).
+func BroadcastMul(x, y *G.Node, axes ...int) (*G.Node, error) {
+	return broadcast(broadcastOp{kind: mulKind, axes: axes, yGrad: true}, x, y)
+}
+
+// BroadcastAddData is BroadcastAdd for a y that is never differentiated.
+func BroadcastAddData(x, y *G.Node, axes ...int) (*G.Node, error) {
+	return broadcast(broadcastOp{kind: addKind, axes: axes}, x, y)
+}
+
+func broadcast(op broadcastOp, x *G.Node, operands ...*G.Node) (*G.Node, error) {
+	op.dims = x.Dims()
+	op.ydims = operands[0].Dims()
+	var err error
+	if op.plan, err = broadcastPlan(x.Shape(), operands[0].Shape(), op.axes); err != nil {
 		return nil, err
 	}
-	for _, a := range axes {
-		if r, err = repeatAlong(r, a, xs[a]); err != nil {
+	return G.ApplyOp(op, append([]*G.Node{x}, operands...)...)
+}
+
+// broadcastKind is what a broadcastOp computes from x[i] and the broadcast
+// operands' entries y[j] (and z[j]).
+type broadcastKind byte
+
+const (
+	addKind     broadcastKind = iota // x + y
+	mulKind                          // x · y
+	maxGradKind                      // z · (x == y ? 1 : 0), max.go
+)
+
+var kindNames = [...]string{addKind: "+", mulKind: "⊙", maxGradKind: "maxGrad"}
+
+// broadcastOp applies kind to x and operands of y's shape read by broadcasting.
+type broadcastOp struct {
+	kind        broadcastKind
+	axes        []int // x's axes the operands lack (or have with size 1), ascending
+	dims, ydims int
+	yGrad       bool    // y is differentiated (add and mul)
+	plan        []block // x's shape in blocks, from broadcastPlan
+}
+
+func (op broadcastOp) Arity() int {
+	if op.kind == maxGradKind {
+		return 3
+	}
+	return 2
+}
+
+func (op broadcastOp) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	x, y := G.TensorType{Dims: op.dims, Of: a}, G.TensorType{Dims: op.ydims, Of: a}
+	if op.kind == maxGradKind {
+		return hm.NewFnType(x, y, y, x)
+	}
+	return hm.NewFnType(x, y, x)
+}
+
+func (op broadcastOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error) {
+	if len(inputs) != op.Arity() {
+		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
+	}
+	xs, ok := inputs[0].(tensor.Shape)
+	if !ok {
+		return nil, fmt.Errorf("%v: input shape %v", op, inputs[0])
+	}
+	for _, in := range inputs[1:] {
+		ys, ok := in.(tensor.Shape)
+		if !ok {
+			return nil, fmt.Errorf("%v: input shape %v", op, in)
+		}
+		if _, err := broadcastPlan(xs, ys, op.axes); err != nil {
 			return nil, err
 		}
 	}
-	return r, nil
+	return xs.Clone(), nil
 }
 
-// repeatAlongOp repeats a tensor whose size along axis is 1, n times along it.
-type repeatAlongOp struct{ axis, n, dims int }
-
-func repeatAlong(x *G.Node, axis, n int) (*G.Node, error) {
-	if axis >= x.Dims() || x.Shape()[axis] != 1 {
-		return nil, fmt.Errorf("repeatAlong: axis %d of shape %v is not of size 1", axis, x.Shape())
-	}
-	return G.ApplyOp(repeatAlongOp{axis: axis, n: n, dims: x.Dims()}, x)
-}
-
-func (op repeatAlongOp) Arity() int { return 1 }
-
-func (op repeatAlongOp) Type() hm.Type {
-	t := G.TensorType{Dims: op.dims, Of: hm.TypeVariable('a')}
-	return hm.NewFnType(t, t)
-}
-
-func (op repeatAlongOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error) {
-	s, ok := inputs[0].(tensor.Shape)
-	if !ok || len(s) != op.dims || s[op.axis] != 1 {
-		return nil, fmt.Errorf("%v: input shape %v", op, inputs[0])
-	}
-	out := s.Clone()
-	out[op.axis] = op.n
-	return out, nil
-}
-
-func (op repeatAlongOp) Do(inputs ...G.Value) (G.Value, error) {
+func (op broadcastOp) Do(inputs ...G.Value) (G.Value, error) {
 	x, ok := inputs[0].(*tensor.Dense)
 	if !ok {
 		return nil, fmt.Errorf("%v: want a *tensor.Dense, got %T", op, inputs[0])
 	}
-	shape, err := op.InferShape(x.Shape())
-	if err != nil {
-		return nil, err
-	}
-	return op.UsePreallocDo(tensor.New(tensor.Of(x.Dtype()), tensor.WithShape(shape...)), x)
+	return op.UsePreallocDo(tensor.New(tensor.Of(x.Dtype()), tensor.WithShape(x.Shape().Clone()...)), inputs...)
 }
 
-// UsePreallocDo writes into prealloc, which the tape machine keeps across runs.
-func (op repeatAlongOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	x, ok := inputs[0].(*tensor.Dense)
-	out, ok2 := prealloc.(*tensor.Dense)
-	if !ok || !ok2 || x.RequiresIterator() || out.RequiresIterator() || !x.IsNativelyAccessible() {
-		return nil, fmt.Errorf("%v: want contiguous *tensor.Dense values, got %T and %T", op, inputs[0], prealloc)
+// UsePreallocDo writes into prealloc, which the tape machine keeps across
+// runs. prealloc may be x itself (the op overwrites a dead input).
+func (op broadcastOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	out, ok := prealloc.(*tensor.Dense)
+	if !ok || len(inputs) != op.Arity() {
+		return nil, fmt.Errorf("%v: result %T, %d inputs", op, prealloc, len(inputs))
 	}
-	shape, err := op.InferShape(x.Shape())
+	x, ok := inputs[0].(*tensor.Dense)
+	if !ok {
+		return nil, fmt.Errorf("%v: want a *tensor.Dense, got %T", op, inputs[0])
+	}
+	if !out.Shape().Eq(x.Shape()) {
+		// The register may last have held another node's value of the same size.
+		if err := out.Reshape(x.Shape()...); err != nil {
+			return nil, fmt.Errorf("%v: result %v for %v: %w", op, out.Shape(), x.Shape(), err)
+		}
+	}
+	var err error
+	switch out.Dtype() {
+	case tensor.Float64:
+		err = run[float64](op, out, inputs)
+	case tensor.Float32:
+		err = run[float32](op, out, inputs)
+	default:
+		err = fmt.Errorf("%v: unsupported dtype %v", op, out.Dtype())
+	}
 	if err != nil {
 		return nil, err
-	}
-	if out.Shape().TotalSize() != shape.TotalSize() || out.Dtype() != x.Dtype() {
-		return nil, fmt.Errorf("%v: result %v %v for %v", op, out.Shape(), out.Dtype(), shape)
-	}
-	// The register may last have held another node's value of the same size.
-	if err := out.Reshape(shape...); err != nil {
-		return nil, err
-	}
-	outer, inner := 1, 1
-	for _, s := range shape[:op.axis] {
-		outer *= s
-	}
-	for _, s := range shape[op.axis+1:] {
-		inner *= s
-	}
-	switch src := x.Data().(type) {
-	case []float64:
-		repeat(out.Data().([]float64), src, outer, op.n, inner)
-	case []float32:
-		repeat(out.Data().([]float32), src, outer, op.n, inner)
-	default:
-		return nil, fmt.Errorf("%v: unsupported dtype %v", op, x.Dtype())
 	}
 	return out, nil
 }
 
-// repeat copies each of src's outer blocks of inner numbers n times into dst.
-func repeat[F float32 | float64](dst, src []F, outer, n, inner int) {
-	if inner == 1 {
-		for o, v := range src[:outer] {
-			row := dst[o*n : (o+1)*n]
-			for i := range row {
-				row[i] = v
+// run checks that out and the inputs are contiguous tensors of dtype F and
+// of the plan's sizes, and applies the op.
+func run[F float32 | float64](op broadcastOp, out *tensor.Dense, inputs []G.Value) error {
+	o, ok := floats[F](out)
+	first := op.plan[0]
+	size, ySize := first.n*first.xSize, first.ySize
+	if !first.repeated {
+		ySize *= first.n
+	}
+	if !ok || len(o) != size {
+		return fmt.Errorf("%v: result %v %v", op, out.Shape(), out.Dtype())
+	}
+	var in [3][]F
+	for i, v := range inputs {
+		want := ySize
+		if i == 0 {
+			want = size
+		}
+		if in[i], ok = floats[F](v); !ok || len(in[i]) != want {
+			return fmt.Errorf("%v: input %d is not a contiguous %T tensor of the node's shape", op, i, o)
+		}
+	}
+	apply(op.kind, op.plan, o, in[0], in[1], in[2])
+	return nil
+}
+
+// floats returns v's entries if v is a contiguous dense tensor of dtype F.
+func floats[F float32 | float64](v G.Value) ([]F, bool) {
+	t, ok := v.(*tensor.Dense)
+	if !ok || t.RequiresIterator() || !t.IsNativelyAccessible() {
+		return nil, false
+	}
+	var d any // Float64s and Float32s read the header; Data allocates
+	switch t.Dtype() {
+	case tensor.Float64:
+		d = t.Float64s()
+	case tensor.Float32:
+		d = t.Float32s()
+	}
+	f, ok := d.([]F)
+	return f, ok
+}
+
+func (op broadcastOp) ReturnsPtr() bool     { return false }
+func (op broadcastOp) CallsExtern() bool    { return true } // makes the tape machine preallocate the output
+func (op broadcastOp) OverwritesInput() int { return 0 }
+func (op broadcastOp) Hashcode() uint32     { return hashOf(op) }
+func (op broadcastOp) WriteHash(h hash.Hash) {
+	fmt.Fprintf(h, "gorgoniax.broadcast:%v", op)
+}
+func (op broadcastOp) String() string {
+	return fmt.Sprintf("broadcast%s(axes=%v, dims=%d->%d, yGrad=%t)", kindNames[op.kind], op.axes, op.ydims, op.dims, op.yGrad)
+}
+
+func (op broadcastOp) DiffWRT(inputs int) []bool {
+	if op.kind == maxGradKind {
+		return make([]bool, inputs)
+	}
+	return []bool{true, op.yGrad}
+}
+
+// SymDiff builds the gradients of the comment at the top of this file.
+func (op broadcastOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
+	if op.kind == maxGradKind || len(inputs) != 2 {
+		return nil, fmt.Errorf("%v is not differentiable", op)
+	}
+	x, y := inputs[0], inputs[1]
+	if op.kind == addKind {
+		if !op.yGrad {
+			return G.Nodes{grad, nil}, nil
+		}
+		dy, err := sumAlong(grad, op.axes, y.Shape())
+		return G.Nodes{grad, dy}, err
+	}
+	dx, err := broadcast(broadcastOp{kind: mulKind, axes: op.axes, yGrad: true}, grad, y)
+	if err != nil || !op.yGrad {
+		return G.Nodes{dx, nil}, err
+	}
+	xg, err := G.HadamardProd(x, grad)
+	if err != nil {
+		return nil, err
+	}
+	dy, err := sumAlong(xg, op.axes, y.Shape())
+	return G.Nodes{dx, dy}, err
+}
+
+// sumAlong sums g along axes, the last first, as the gradients of a chain of
+// repeats do, and reshapes the sum to shape if that differs.
+func sumAlong(g *G.Node, axes []int, shape tensor.Shape) (*G.Node, error) {
+	var err error
+	for i := len(axes) - 1; i >= 0; i-- {
+		if g, err = G.Sum(g, axes[i]); err != nil {
+			return nil, err
+		}
+	}
+	if g.Shape().Eq(shape) {
+		return g, nil
+	}
+	return G.Reshape(g, shape)
+}
+
+// block is a run of adjacent axes of x along which the broadcast operands
+// are all repeated or all not: n entries of x, each block of the axes after it.
+type block struct {
+	n        int
+	repeated bool
+	xSize    int // entries of x in one step of this block
+	ySize    int // entries of y in one step of this block
+}
+
+// broadcastPlan checks that y is x's shape without the axes `axes` (or with
+// size 1 there) and merges x's axes into blocks, dropping axes of size 1.
+func broadcastPlan(xs, ys tensor.Shape, axes []int) ([]block, error) {
+	repeated := make([]bool, len(xs))
+	for i, a := range axes {
+		if a < 0 || a >= len(xs) || (i > 0 && a <= axes[i-1]) {
+			return nil, fmt.Errorf("broadcast: axes %v of shape %v must be ascending axes of it", axes, xs)
+		}
+		repeated[a] = true
+	}
+	var kept []int
+	for i, s := range xs {
+		if !repeated[i] {
+			kept = append(kept, s)
+		}
+	}
+	same := len(ys) == len(kept)
+	for i := 0; same && i < len(ys); i++ {
+		same = ys[i] == kept[i]
+	}
+	withOnes := len(ys) == len(xs)
+	for i := 0; withOnes && i < len(ys); i++ {
+		withOnes = ys[i] == xs[i] && !repeated[i] || ys[i] == 1 && repeated[i]
+	}
+	if !same && !withOnes || len(axes) == 0 {
+		return nil, fmt.Errorf("broadcast: shape %v does not repeat to %v along axes %v", ys, xs, axes)
+	}
+	var plan []block
+	for i, s := range xs {
+		switch {
+		case s == 1:
+		case len(plan) > 0 && plan[len(plan)-1].repeated == repeated[i]:
+			plan[len(plan)-1].n *= s
+		default:
+			plan = append(plan, block{n: s, repeated: repeated[i]})
+		}
+	}
+	if len(plan) == 0 {
+		plan = []block{{n: 1}}
+	}
+	xSize, ySize := 1, 1
+	for i := len(plan) - 1; i >= 0; i-- {
+		plan[i].xSize, plan[i].ySize = xSize, ySize
+		xSize *= plan[i].n
+		if !plan[i].repeated {
+			ySize *= plan[i].n
+		}
+	}
+	return plan, nil
+}
+
+// apply computes out = kind(x, y, z) over the blocks: x and out hold the
+// blocks' entries, y and z those of the blocks that are not repeated. Blocks
+// alternate between repeated and not (broadcastPlan merges the others), so
+// the last two are rows of x against one entry of y each (rowsKernel) or
+// against the same row of y (tileKernel); blocks before them loop.
+func apply[F float32 | float64](kind broadcastKind, plan []block, out, x, y, z []F) {
+	if len(plan) > 2 {
+		b := plan[0]
+		for i := 0; i < b.n; i++ {
+			xo, yo := i*b.xSize, 0
+			if !b.repeated {
+				yo = i * b.ySize
 			}
+			var zi []F
+			if z != nil {
+				zi = z[yo : yo+b.ySize]
+			}
+			apply(kind, plan[1:], out[xo:xo+b.xSize], x[xo:xo+b.xSize], y[yo:yo+b.ySize], zi)
 		}
 		return
 	}
-	for o := 0; o < outer; o++ {
-		block := src[o*inner : (o+1)*inner]
-		for r := 0; r < n; r++ {
-			copy(dst[(o*n+r)*inner:], block)
+	last := plan[len(plan)-1]
+	if last.repeated {
+		rowsKernel(kind, out, x, y, z, last.n)
+	} else {
+		tileKernel(kind, out, x, y, z, last.n)
+	}
+}
+
+// rowsKernel: x is rows of n entries, y (and z) one entry per row.
+func rowsKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int) {
+	rows := len(x) / n
+	y = y[:rows]
+	switch kind {
+	case addKind:
+		for r, s := range y {
+			o, xr := out[r*n:(r+1)*n], x[r*n:(r+1)*n]
+			for i, v := range xr {
+				o[i] = v + s
+			}
+		}
+	case mulKind:
+		for r, s := range y {
+			o, xr := out[r*n:(r+1)*n], x[r*n:(r+1)*n]
+			for i, v := range xr {
+				o[i] = v * s
+			}
+		}
+	case maxGradKind:
+		z = z[:rows]
+		for r, s := range y {
+			o, xr, g := out[r*n:(r+1)*n], x[r*n:(r+1)*n], z[r]
+			for i, v := range xr {
+				o[i] = g * equal(v, s)
+			}
 		}
 	}
 }
 
-func (op repeatAlongOp) ReturnsPtr() bool      { return false }
-func (op repeatAlongOp) CallsExtern() bool     { return true } // makes the tape machine preallocate the output
-func (op repeatAlongOp) OverwritesInput() int  { return -1 }
-func (op repeatAlongOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
-func (op repeatAlongOp) Hashcode() uint32      { return hashOf(op) }
-func (op repeatAlongOp) String() string {
-	return fmt.Sprintf("repeatAlong(axis=%d, n=%d, dims=%d)", op.axis, op.n, op.dims)
+// tileKernel: x is rows of n entries, each against y's (and z's) n entries.
+func tileKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int) {
+	y = y[:n]
+	switch kind {
+	case addKind:
+		for xo := 0; xo < len(x); xo += n {
+			o, xr := out[xo:xo+n], x[xo:xo+n]
+			for i, v := range y {
+				o[i] = xr[i] + v
+			}
+		}
+	case mulKind:
+		for xo := 0; xo < len(x); xo += n {
+			o, xr := out[xo:xo+n], x[xo:xo+n]
+			for i, v := range y {
+				o[i] = xr[i] * v
+			}
+		}
+	case maxGradKind:
+		z = z[:n]
+		for xo := 0; xo < len(x); xo += n {
+			o, xr := out[xo:xo+n], x[xo:xo+n]
+			for i, m := range y {
+				o[i] = z[i] * equal(xr[i], m)
+			}
+		}
+	}
 }
 
-func (op repeatAlongOp) DiffWRT(inputs int) []bool { return []bool{true} }
-
-// SymDiff is Gorgonia's repeatOp's: the gradient summed along the repeated axis.
-func (op repeatAlongOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
-	s, err := G.Sum(grad, op.axis)
-	return G.Nodes{s}, err
+// equal is tensor's Eq with the same-type result: 1 if a == b, else +0
+// (without a branch, as rectify.go's step).
+func equal[F float32 | float64](a, b F) F {
+	var e int64
+	if a == b {
+		e = 1
+	}
+	return F(e)
 }

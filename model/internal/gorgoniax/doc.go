@@ -6,7 +6,14 @@
 //
 //	batchedmatmul.go  BatchedMatMul   = G.BatchedMatMul, one BLAS call per product
 //	swapaxes.go       SwapMiddleAxes  = G.Transpose(x, 0, 2, 1, 3), a copy loop
-//	broadcast.go      Broadcast       = G.Broadcast{Add,Sub,HadamardProd,HadamardDiv}
+//	broadcast.go      BroadcastAdd    = G.BroadcastAdd, y read by index, never repeated
+//	                  BroadcastMul    = G.BroadcastHadamardProd, likewise
+//	max.go            Max             = G.Max along one axis, gradient in one op
+//	softmax.go        SoftmaxRows     = BroadcastMul(e, inv) ending a softmax, its gradient in one op
+//	normalize.go      NormalizeRows   = BroadcastMul(centred, 1/std) in a layer norm, its gradient in one op
+//	scale.go          Scale(x, c)     = G.Mul(x, constant c), no gradient for the constant
+//	rectify.go        Rectify         = G.Rectify, forward and gradient one op each
+//	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
 //	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers
 //	registers.go      NewTapeMachine  = G.NewTapeMachine with one register per shape
 //	unary.go          Unary(f, x)     = f(x) for G.Exp, G.Square, ..., into a kept buffer

@@ -86,13 +86,13 @@ func registerGraph(t *testing.T, dt tensor.Dtype) (*G.ExprGraph, []*G.Node, []*G
 	input := inputMaker(g, dt, normal(rand.New(rand.NewSource(11))))
 	x, m, w := input("x", 6, 4), input("m", 4, 6), input("w", 6, 6)
 	mean := G.Must(G.Mean(x, 1))                                     // (6)
-	centred := G.Must(Broadcast(G.Sub, x, mean, 1))                  // (6, 4)
+	centred := G.Must(BroadcastAdd(x, G.Must(G.Neg(mean)), 1))       // (6, 4)
 	e := G.Must(G.Exp(centred))                                      // (6, 4)
 	sq := G.Must(G.Square(G.Must(G.Reshape(e, tensor.Shape{4, 6})))) // (4, 6)
 	both := G.Must(G.HadamardProd(sq, m))                            // (4, 6)
 	prod := G.Must(G.Mul(x, both))                                   // (6, 6), preallocated
 	neg := G.Must(G.Neg(G.Must(G.Sum(prod, 0))))                     // (6)
-	out := G.Must(Broadcast(G.HadamardProd, prod, neg, 0))           // (6, 6)
+	out := G.Must(BroadcastMul(prod, neg, 0))                        // (6, 6)
 	nodes := weightedSumAndGrads(t, out, w, x, m)
 	return g, []*G.Node{x, m}, nodes
 }

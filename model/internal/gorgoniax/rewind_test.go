@@ -18,7 +18,7 @@ func TestRewindMatchesReset(t *testing.T) {
 	a, b, w := input("a", 2, 3, 4, 5), input("b", 2, 3, 4, 5), input("w", 2, 4, 3, 4)
 	prod := G.Must(BatchedMatMul(a, b, false, true))
 	mean := G.Must(G.Mean(prod, 3))
-	centred := G.Must(Broadcast(G.Sub, prod, mean, 3))
+	centred := G.Must(BroadcastAdd(prod, G.Must(G.Neg(mean)), 3))
 	nodes := weightedSumAndGrads(t, G.Must(SwapMiddleAxes(centred)), w, a, b)
 	vals := make([]G.Value, len(nodes))
 	for i, n := range nodes {

@@ -4,7 +4,7 @@ package gorgoniax
 // same ops computing the same values, with one change in the gradient. The
 // stock sumOp's SymDiff reshapes the output's gradient and repeats it along
 // the summed axis with Gorgonia's repeatOp; sumOp here builds the same
-// reshape and repeats with repeatAlongOp (broadcast.go), a copy loop that
+// reshape and repeats with repeatAlongOp (repeat.go), a copy loop that
 // writes into a kept buffer. Repeating copies numbers without arithmetic, so
 // values and gradients are bit for bit the stock ones (TestSumMatchesGorgonia).
 //
