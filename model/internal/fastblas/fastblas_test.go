@@ -226,3 +226,38 @@ func requireKernels(t *testing.T) {
 		t.Skip("no AVX2/FMA kernels on this CPU or build; Implementation is gonum's")
 	}
 }
+
+// TestHalvesAreBitForBit: a product split by rows over two goroutines
+// (parallelMin) equals the same product on one, bit for bit, on both paths,
+// in both dtypes, for row counts that do and do not fall on a tile boundary.
+func TestHalvesAreBitForBit(t *testing.T) {
+	requireKernels(t)
+	rng := rand.New(rand.NewPCG(9, 10))
+	old := parallelMin
+	t.Cleanup(func() { parallelMin = old })
+	for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
+		for _, path := range []int{math.MaxInt, 0} {
+			forcePath(t, path)
+			for _, tA := range transposes {
+				for _, tB := range transposes {
+					m, n, k := s[0], s[1], s[2]
+					a, lda, b, ldb, c, ldc := operands(rng, tA, tB, m, n, k, 2)
+					results := make([][]float64, 2)
+					results32 := make([][]float32, 2)
+					for i, min := range []int{math.MaxInt, 0} {
+						parallelMin = min
+						results[i] = append([]float64(nil), c...)
+						Implementation{}.Dgemm(tA, tB, m, n, k, 1.5, a, lda, b, ldb, 0.5, results[i], ldc)
+						results32[i] = to32(c)
+						Implementation{}.Sgemm(tA, tB, m, n, k, 1.5, to32(a), lda, to32(b), ldb, 0.5, results32[i], ldc)
+					}
+					for i := range c {
+						if math.Float64bits(results[0][i]) != math.Float64bits(results[1][i]) || math.Float32bits(results32[0][i]) != math.Float32bits(results32[1][i]) {
+							t.Fatalf("%dx%dx%d/%c%c blocked from %d: C[%d] one goroutine %v (%v), two %v (%v)", m, n, k, tA, tB, path, i, results[0][i], results32[0][i], results[1][i], results32[1][i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package fastblas
 
+import "runtime"
+
 // gemm: C = alpha·op(A)·op(B) + beta·C, blocked into mr × nr tiles of C.
 //
 //	for each tile (i0, j0):  C[i0:i0+mr, j0:j0+nr] += alpha · A[i0:i0+mr, :] · B[:, j0:j0+nr]
@@ -25,11 +27,48 @@ func gemm[T float](kr kernel[T], transA, transB bool, m, n, k int, alpha T, a []
 	if transB {
 		p.brs, p.bcs = 1, ldb
 	}
+	if m*n*k >= parallelMin && m >= 2*mr && runtime.GOMAXPROCS(0) > 1 {
+		p.halves(m, n, k, a, b, add)
+		return
+	}
+	p.rows(m, n, k, a, b, add)
+}
+
+// rows computes the m rows of C starting at a and p.c on the path their
+// size calls for.
+func (p product[T]) rows(m, n, k int, a, b []T, add bool) {
 	if m*n*k >= blockedMin {
 		p.blocked(m, n, k, a, b, add)
 		return
 	}
 	p.inPlace(m, n, k, a, b, add)
+}
+
+// parallelMin: products of at least this many multiply-adds are split by
+// rows over two goroutines when the program may run two at once. Each
+// element of C is still summed by the same kernel in the same order (the
+// split falls on a tile boundary), so the result is the same bit for bit.
+// Waking a second goroutine costs about 0.1 ms on the 2-core test machine:
+// split at 2^18 (the default model's 768 × 32 × 32 and up), a training step
+// took 22% longer; at 2^22 the 3,072 × 64 × 32 evaluation product still
+// lost. From 2^24 on, the d_model 256 products take about half the time
+// they take on one goroutine (docs/performance.md); the default model's
+// products are all below it.
+var parallelMin = 1 << 24
+
+// halves computes the top rows of C on a second goroutine and the bottom
+// rows on this one; the split is a multiple of mr rows.
+func (p product[T]) halves(m, n, k int, a, b []T, add bool) {
+	mid := roundUp(m/2, mr)
+	bottom := p
+	bottom.c = p.c[mid*p.ldc:]
+	done := make(chan struct{})
+	go func() {
+		p.rows(mid, n, k, a, b, add)
+		close(done)
+	}()
+	bottom.rows(m-mid, n, k, a[mid*p.ars:], b, add)
+	<-done
 }
 
 // blockedMin: products of at least this many multiply-adds take the
