@@ -14,7 +14,8 @@ package gorgoniax
 //	mul: ∂L/∂x = g ⊙ y (this op)     ∂L/∂y = Σ_axes (x ⊙ g)
 //
 // Σ_axes is G.Sum along each axis, the last first, and a reshape to y's shape
-// where y has size-1 axes: the nodes the stock repeats' gradients chain. The
+// where y has size-1 axes: the nodes the stock repeats' gradients chain (Sum,
+// sum.go, which sums in G.Sum's order into a kept buffer). The
 // stock mul gradient ∂L/∂x is repeat(y) ⊙ g; this op computes g[i] · y[j],
 // the same product of the same two numbers (IEEE multiplication commutes
 // exactly). So values and gradients are bit for bit the stock ones
@@ -256,7 +257,7 @@ func (op broadcastOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, er
 func sumAlong(g *G.Node, axes []int, shape tensor.Shape) (*G.Node, error) {
 	var err error
 	for i := len(axes) - 1; i >= 0; i-- {
-		if g, err = G.Sum(g, axes[i]); err != nil {
+		if g, err = Sum(g, axes[i]); err != nil {
 			return nil, err
 		}
 	}

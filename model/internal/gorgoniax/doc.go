@@ -18,7 +18,7 @@
 //	registers.go      NewTapeMachine  = G.NewTapeMachine with one register per shape
 //	unary.go          Unary(f, x)     = f(x) for G.Exp, G.Square, ..., into a kept buffer
 //	byindices.go      ByIndices       = G.ByIndices, its gradient into a kept buffer
-//	sum.go            Sum, Mean       = G.Sum, G.Mean along one axis, gradient repeated by a copy loop
+//	sum.go            Sum, Mean       = G.Sum, G.Mean along one axis, in its order into a kept buffer, gradient by a copy loop
 //	dtype.go          float64 / float32 tensors and constants from float64 values
 //
 // The ops write into the tape machine's preallocated registers
