@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/chewxy/hm v1.0.0
+	github.com/chewxy/math32 v1.10.1
 	github.com/chromedp/cdproto v0.0.0-20260714215040-dc233986426f
 	github.com/chromedp/chromedp v0.16.0
 	github.com/maruel/safetensors v1.2.0
@@ -23,7 +24,6 @@ require (
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/apache/arrow/go/arrow v0.0.0-20211112161151-bc219186db40 // indirect
 	github.com/awalterschulze/gographviz v2.0.3+incompatible // indirect
-	github.com/chewxy/math32 v1.10.1 // indirect
 	github.com/chromedp/sysutil v1.1.0 // indirect
 	github.com/edsrzf/mmap-go v1.2.0 // indirect
 	github.com/go-fonts/liberation v0.2.0 // indirect

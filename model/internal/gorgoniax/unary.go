@@ -11,18 +11,25 @@ package gorgoniax
 // the Square of layer norm were 2 MB of a training step's allocations.
 //
 // unaryOp holds the stock op itself (taken from a node built on a stand-in
-// for x in a scratch graph) and hands it everything but UsePreallocDo, which
-// copies x into the buffer and runs the stock op's own UnsafeDo (the same
-// arithmetic, in place) on it. The gradient is the stock op's SymDiff, or
-// for Neg and Inverse the same expression with Unary's Neg, so values and
-// gradients are bit for bit those of the stock function
-// (TestUnaryMatchesGorgonia).
+// for x in a scratch graph) and hands it everything but UsePreallocDo. For
+// the functions the model uses, UsePreallocDo writes f(x) entry by entry
+// straight from x into the buffer with the very function tensor v0.9.24
+// applies (internal/execution/generic_unary.go: ExpF64 is a[i] =
+// math.Exp(a[i]), ExpF32 math32.Exp, LogF64 math.Log, SqrtF64 math.Sqrt,
+// SquareF64 a[i] * a[i], InvF64 1 / a[i], NegF64 -a[i], and likewise in
+// float32). For any other function it copies x into the buffer and runs the
+// stock op's own UnsafeDo (the same arithmetic, in place) on it. The
+// gradient is the stock op's SymDiff, or for Neg and Inverse the same
+// expression with Unary's Neg, so values and gradients are bit for bit those
+// of the stock function (TestUnaryMatchesGorgonia).
 
 import (
 	"fmt"
 	"hash"
+	"math"
 
 	"github.com/chewxy/hm"
+	"github.com/chewxy/math32"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
@@ -97,8 +104,10 @@ func (op unaryOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error)
 	return G.Nodes{d}, err
 }
 
-// UsePreallocDo copies x into prealloc, then runs the stock op in place on
-// it. prealloc may be x itself (the op overwrites a dead input).
+// UsePreallocDo writes f(x) into prealloc: directly for the functions
+// unaryF64 and unaryF32 know, else by copying x into prealloc and running the
+// stock op in place on it. prealloc may be x itself (the op overwrites a dead
+// input).
 func (op unaryOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
 	x, ok := inputs[0].(*tensor.Dense)
 	out, ok2 := prealloc.(*tensor.Dense)
@@ -113,6 +122,11 @@ func (op unaryOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, e
 		if err := out.Reshape(x.Shape()...); err != nil {
 			return nil, err
 		}
+	}
+	if op.direct(out, x) {
+		return out, nil
+	}
+	if out != x {
 		switch src := x.Data().(type) {
 		case []float64:
 			copy(out.Data().([]float64), src)
@@ -123,4 +137,86 @@ func (op unaryOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, e
 		}
 	}
 	return op.stock.UnsafeDo(out)
+}
+
+// direct writes f(x) into out if it knows the stock op's function.
+func (op unaryOp) direct(out, x *tensor.Dense) bool {
+	name := op.stock.String()
+	if x64, ok := floats[float64](x); ok {
+		o, ok := floats[float64](out)
+		return ok && len(o) == len(x64) && unaryF64(name, o, x64)
+	}
+	if x32, ok := floats[float32](x); ok {
+		o, ok := floats[float32](out)
+		return ok && len(o) == len(x32) && unaryF32(name, o, x32)
+	}
+	return false
+}
+
+// unaryF64 sets out[i] = f(x[i]) as tensor's F64 loops compute f, or reports
+// false for a function it does not know.
+func unaryF64(name string, out, x []float64) bool {
+	out = out[:len(x)]
+	switch name {
+	case "exp":
+		for i, v := range x {
+			out[i] = math.Exp(v)
+		}
+	case "ln":
+		for i, v := range x {
+			out[i] = math.Log(v)
+		}
+	case "sqrt":
+		for i, v := range x {
+			out[i] = math.Sqrt(v)
+		}
+	default:
+		return elementary(name, out, x)
+	}
+	return true
+}
+
+// unaryF32 is unaryF64 for tensor's F32 loops, which call math32.
+func unaryF32(name string, out, x []float32) bool {
+	out = out[:len(x)]
+	switch name {
+	case "exp":
+		for i, v := range x {
+			out[i] = math32.Exp(v)
+		}
+	case "ln":
+		for i, v := range x {
+			out[i] = math32.Log(v)
+		}
+	case "sqrt":
+		for i, v := range x {
+			out[i] = math32.Sqrt(v)
+		}
+	default:
+		return elementary(name, out, x)
+	}
+	return true
+}
+
+// elementary is the functions of one arithmetic operation, the same in both
+// dtypes: NegF64, SquareF64, InvF64 and their F32 twins.
+func elementary[F float32 | float64](name string, out, x []F) bool {
+	out = out[:len(x)]
+	switch name {
+	case "neg":
+		for i, v := range x {
+			out[i] = -v
+		}
+	case "square":
+		for i, v := range x {
+			out[i] = v * v
+		}
+	case "inv":
+		for i, v := range x {
+			out[i] = 1 / v
+		}
+	default:
+		return false
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package gorgoniax
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -84,4 +85,36 @@ func unaryGraph(t *testing.T, dt tensor.Dtype, reuseInput bool, f func(*G.Node) 
 		z = G.Must(G.Add(z, y))
 	}
 	return valuesAfterRerun(t, g, weightedSumAndGrads(t, z, w, x, c))
+}
+
+// UsePreallocDo's direct loops give the stock op's Do bit for bit over the
+// whole line, not only the positive numbers of the graph tests: signed zeros,
+// negatives, tiny, huge and infinite values, NaN, in a tensor of odd size.
+func TestUnaryDirectMatchesStockDo(t *testing.T) {
+	specials := []float64{0, math.Copysign(0, -1), 1, -1, 1e-310, -1e-310, 1e-30, 3e38, -3e38, 700, -745.2, 88.7, -103.9,
+		1e300, -1e300, math.Inf(1), math.Inf(-1), math.NaN(), 0.5, 2, math.Pi, -math.E}
+	rng := rand.New(rand.NewSource(13))
+	for len(specials) < 7*13 {
+		specials = append(specials, rng.NormFloat64()*math.Pow(10, float64(rng.Intn(9)-4)))
+	}
+	for _, dt := range []tensor.Dtype{tensor.Float64, tensor.Float32} {
+		for _, u := range unaryFuncs {
+			what := fmt.Sprintf("%v %s", dt, u.name)
+			x := G.NewTensor(G.NewGraph(), dt, 2, G.WithShape(7, 13), G.WithValue(NewDense(dt, []int{7, 13}, specials)))
+			n, err := Unary(u.f, x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			op := n.Op().(unaryOp)
+			out := NewDense(dt, []int{7, 13}, make([]float64, 7*13))
+			if !op.direct(out, x.Value().(*tensor.Dense)) {
+				t.Fatalf("%s: no direct loop", what)
+			}
+			want, err := op.stock.Do(x.Value())
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameBits(t, what, Float64s(out), Float64s(want))
+		}
+	}
 }
