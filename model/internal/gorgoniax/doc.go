@@ -8,7 +8,7 @@
 //	swapaxes.go       SwapMiddleAxes  = G.Transpose(x, 0, 2, 1, 3), a copy loop
 //	broadcast.go      BroadcastAdd    = G.BroadcastAdd, y read by index, never repeated
 //	                  BroadcastMul    = G.BroadcastHadamardProd, likewise
-//	max.go            Max             = G.Max along one axis, gradient in one op
+//	max.go            Max             = G.Max along one axis, in its order into a kept buffer, gradient in one op
 //	softmax.go        SoftmaxRows     = BroadcastMul(e, inv) ending a softmax, its gradient in one op
 //	normalize.go      NormalizeRows   = BroadcastMul(centred, 1/std) in a layer norm, its gradient in one op
 //	scale.go          Scale(x, c)     = G.Mul(x, constant c), no gradient for the constant
@@ -19,6 +19,7 @@
 //	unary.go          Unary(f, x)     = f(x) for G.Exp, G.Square, ..., into a kept buffer
 //	byindices.go      ByIndices       = G.ByIndices, its gradient into a kept buffer
 //	sum.go            Sum, Mean       = G.Sum, G.Mean along one axis, in its order into a kept buffer, gradient by a copy loop
+//	reduce.go         (Sum's and Max's loops: tensor's orders of addition and comparison, per axis)
 //	dtype.go          float64 / float32 tensors and constants from float64 values
 //
 // The ops write into the tape machine's preallocated registers

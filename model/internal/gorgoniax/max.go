@@ -12,10 +12,16 @@ package gorgoniax
 // one, ties (every entry equal to the maximum gets g) and signed zeros
 // included (TestMaxMatchesGorgonia).
 //
+// Along the first, second or last axis of a tensor of two or more axes, the
+// maxima themselves are taken by maxIntoOp: the same comparisons in tensor's
+// order, into a kept buffer (reduce.go), so they are bit for bit the stock
+// ones (TestMaxMatchesGorgonia, TestReduceIntoMatchesStockDo).
+//
 // Why not the stock op? The softmax's row maximum (model/softmax.go) is taken
 // over every attention row; its gradient's repeats, comparison and product
 // took about a tenth of a training step, a repeat through tensor v0.9.24's
-// strided copy into a fresh tensor among them.
+// strided copy into a fresh tensor among them. Its Do allocates the maxima
+// on every run (reduce.go).
 
 import (
 	"fmt"
@@ -38,7 +44,11 @@ func Max(x *G.Node, axis int) (*G.Node, error) {
 	if !ok {
 		return nil, fmt.Errorf("Max: %v is not differentiable", n.Op())
 	}
-	return G.ApplyOp(maxOp{SDOp: stock, axis: axis}, x)
+	op := maxOp{SDOp: stock, axis: axis}
+	if reducible(x.Dims(), axis) {
+		return G.ApplyOp(maxIntoOp{op}, x)
+	}
+	return G.ApplyOp(op, x)
 }
 
 // maxOp is the stock maximum along axis with a gradient in one op.
@@ -60,4 +70,25 @@ func (op maxOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
 	}
 	d, err := broadcast(broadcastOp{kind: maxGradKind, axes: []int{op.axis}}, inputs[0], output, grad)
 	return G.Nodes{d}, err
+}
+
+// maxIntoOp is maxOp taking maxima in tensor's order into a kept buffer.
+type maxIntoOp struct{ maxOp }
+
+func (op maxIntoOp) Hashcode() uint32 { return hashOf(op) }
+func (op maxIntoOp) WriteHash(h hash.Hash) {
+	fmt.Fprint(h, "gorgoniax.maxInto:")
+	op.SDOp.WriteHash(h)
+}
+func (op maxIntoOp) String() string       { return op.SDOp.String() + " (into a kept buffer)" }
+func (op maxIntoOp) ReturnsPtr() bool     { return false }
+func (op maxIntoOp) CallsExtern() bool    { return true } // makes the tape machine preallocate the output
+func (op maxIntoOp) OverwritesInput() int { return -1 }
+
+func (op maxIntoOp) Do(inputs ...G.Value) (G.Value, error) {
+	return reduction{op, op.axis, maxKind}.do(inputs)
+}
+
+func (op maxIntoOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	return reduction{op, op.axis, maxKind}.usePreallocDo(prealloc, inputs)
 }

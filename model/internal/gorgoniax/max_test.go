@@ -10,7 +10,7 @@ import (
 )
 
 // Max gives G.Max's values and gradients, bit for bit, on a rerun, along
-// each axis of a matrix and two of a 4-D tensor, with ties (entries drawn
+// each axis of a matrix and of a 3-D tensor and every axis of a 4-D tensor, with ties (entries drawn
 // from a few values, so several equal a row's maximum) and negative incoming
 // gradients (whose products with 0 are -0).
 func TestMaxMatchesGorgonia(t *testing.T) {
@@ -18,7 +18,8 @@ func TestMaxMatchesGorgonia(t *testing.T) {
 	cases := []struct {
 		shape []int
 		axis  int
-	}{{[]int{7, 5}, 1}, {[]int{7, 5}, 0}, {[]int{2, 3, 5, 7}, 3}, {[]int{2, 3, 5, 7}, 1}}
+	}{{[]int{7, 5}, 1}, {[]int{7, 5}, 0}, {[]int{2, 3, 5, 7}, 3}, {[]int{2, 3, 5, 7}, 1},
+		{[]int{3, 5, 7}, 0}, {[]int{3, 5, 7}, 1}, {[]int{3, 5, 7}, 2}, {[]int{2, 3, 5, 7}, 0}, {[]int{2, 3, 5, 7}, 2}}
 	for _, dt := range []tensor.Dtype{tensor.Float64, tensor.Float32} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%v/%v/axis=%d", dt, c.shape, c.axis), func(t *testing.T) {

@@ -10,21 +10,10 @@ package gorgoniax
 // arithmetic, so the gradient is bit for bit the stock one.
 //
 // The sum itself (sumIntoOp), along the first, second or last axis of a
-// tensor of two or more axes. tensor v0.9.24 (StdEng.OptimizedReduce and
-// internal/execution/generic_reduce.go) sums
-//
-//	the last axis:   s = ((0 + x_0) + x_1) + ... + x_{n-1}     (SumF64, from 0)
-//	the first axis:  s = (x_0 + x_1) + ... + x_{n-1}            (reduceFirstF64: a copy of
-//	                 row 0, then VecAdd of each next row, vecf64.Add: a[i] = a[i] + b[i])
-//	axis 1 of 3+:    s = (x_0 + x_1) + ... + x_{n-1}            (reduceDefaultF64, per block of axis 0)
-//
-// and sumIntoOp adds the same numbers in the same order (0 + x_0 is not
-// always x_0: it turns -0 into +0), so the sums are bit for bit the stock
-// ones (TestSumMatchesGorgonia, TestSumIntoMatchesStockDo, signed zeros
-// included). It sums several rows side by side, each row's additions still
-// one after another, and writes into a kept buffer. Other axes (the third of
-// four, where tensor's reduceDefault has its own index arithmetic) keep the
-// stock sum.
+// tensor of two or more axes: the same additions in tensor's order, into a
+// kept buffer (reduce.go), so the sums are bit for bit the stock ones
+// (TestSumMatchesGorgonia, TestReduceIntoMatchesStockDo). Other axes keep
+// the stock sum.
 //
 // Why not the stock op? Its gradient: tensor v0.9.24 repeats through a
 // general strided copy (fastCopyDenseRepeat) into a fresh tensor on every
@@ -40,7 +29,6 @@ import (
 	"hash"
 
 	G "gorgonia.org/gorgonia"
-	"gorgonia.org/tensor"
 )
 
 // Sum sums x along one axis.
@@ -55,7 +43,7 @@ func Sum(x *G.Node, axis int) (*G.Node, error) {
 		return nil, fmt.Errorf("Sum: axis %d of shape %v", axis, x.Shape())
 	}
 	op := sumOp{SDOp: stock, axis: axis}
-	if x.Dims() >= 2 && (axis <= 1 || axis == x.Dims()-1) {
+	if reducible(x.Dims(), axis) {
 		return G.ApplyOp(sumIntoOp{op}, x)
 	}
 	return G.ApplyOp(op, x)
@@ -114,133 +102,9 @@ func (op sumIntoOp) CallsExtern() bool    { return true } // makes the tape mach
 func (op sumIntoOp) OverwritesInput() int { return -1 }
 
 func (op sumIntoOp) Do(inputs ...G.Value) (G.Value, error) {
-	if len(inputs) != 1 {
-		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
-	}
-	shape, err := op.InferShape(inputs[0].Shape())
-	if err != nil {
-		return nil, err
-	}
-	return op.sumInto(tensor.New(tensor.Of(inputs[0].Dtype()), tensor.WithShape(shape...)), inputs[0])
+	return reduction{op, op.axis, sumKind}.do(inputs)
 }
 
-// UsePreallocDo sums into prealloc, which the tape machine keeps across runs.
-// A buffer that cannot hold the sum (the stock machine may offer x itself)
-// is left alone, and the sum goes into a fresh one, as Do does.
 func (op sumIntoOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	out, ok := prealloc.(*tensor.Dense)
-	if len(inputs) != 1 || !ok || out.Dtype() != inputs[0].Dtype() || overlaps(out, inputs[0]) ||
-		out.Shape().TotalSize()*inputs[0].Shape()[op.axis] != inputs[0].Shape().TotalSize() {
-		return op.Do(inputs...)
-	}
-	shape, err := op.InferShape(inputs[0].Shape())
-	if err != nil {
-		return nil, err
-	}
-	if !out.Shape().Eq(shape) {
-		// The register may last have held another node's value of the same size.
-		if err := out.Reshape(shape...); err != nil {
-			return nil, fmt.Errorf("%v: result %v for %v: %w", op, out.Shape(), shape, err)
-		}
-	}
-	return op.sumInto(out, inputs[0])
-}
-
-// overlaps reports whether a and b start at the same entry.
-func overlaps(a, b G.Value) bool {
-	x, ok := a.(*tensor.Dense)
-	y, ok2 := b.(*tensor.Dense)
-	return ok && ok2 && x.Uintptr() == y.Uintptr()
-}
-
-// sumInto sums x along op.axis into out, which has the sum's shape.
-func (op sumIntoOp) sumInto(out *tensor.Dense, x G.Value) (G.Value, error) {
-	xs := x.Shape()
-	if len(xs) < 2 || op.axis >= len(xs) {
-		return nil, fmt.Errorf("%v: input shape %v", op, xs)
-	}
-	outer, inner := xs[:op.axis].TotalSize(), xs[op.axis+1:].TotalSize()
-	var ok bool
-	switch out.Dtype() {
-	case tensor.Float64:
-		ok = sumAxis[float64](out, x, outer, xs[op.axis], inner, op.axis == len(xs)-1)
-	case tensor.Float32:
-		ok = sumAxis[float32](out, x, outer, xs[op.axis], inner, op.axis == len(xs)-1)
-	}
-	if !ok {
-		return nil, fmt.Errorf("%v: want contiguous float tensors of one dtype, got %v and %v", op, out.Dtype(), x.Dtype())
-	}
-	return out, nil
-}
-
-// sumAxis sums x, outer blocks of n rows of inner entries, over its rows,
-// into out, outer blocks of inner entries: in SumF64's order if last (the
-// summed axis is x's last, inner is 1), in reduceFirstF64's otherwise.
-func sumAxis[F float32 | float64](out *tensor.Dense, x G.Value, outer, n, inner int, last bool) bool {
-	o, ok := floats[F](out)
-	xs, ok2 := floats[F](x)
-	if !ok || !ok2 || len(o) != outer*inner || len(xs) != len(o)*n {
-		return false
-	}
-	if last {
-		sumRows(o, xs, n)
-		return true
-	}
-	for b := 0; b < outer; b++ {
-		sumColumns(o[b*inner:(b+1)*inner], xs[b*n*inner:(b+1)*n*inner])
-	}
-	return true
-}
-
-// sumRows sets out[r] = ((0 + x[r,0]) + x[r,1]) + ... for rows of n entries,
-// SumF64's order. Four rows run side by side, so that their additions
-// overlap in the processor; each row's still run one after another.
-func sumRows[F float32 | float64](out, x []F, n int) {
-	r := 0
-	for ; r+4 <= len(out); r += 4 {
-		a := x[r*n : (r+1)*n]
-		b, c, d := x[(r+1)*n : (r+2)*n][:len(a)], x[(r+2)*n : (r+3)*n][:len(a)], x[(r+3)*n : (r+4)*n][:len(a)]
-		var s0, s1, s2, s3 F
-		for i, v := range a {
-			s0 += v
-			s1 += b[i]
-			s2 += c[i]
-			s3 += d[i]
-		}
-		out[r], out[r+1], out[r+2], out[r+3] = s0, s1, s2, s3
-	}
-	for ; r < len(out); r++ {
-		var s F
-		for _, v := range x[r*n : (r+1)*n] {
-			s += v
-		}
-		out[r] = s
-	}
-}
-
-// sumColumns sets out = x[0] + x[1] + ..., x rows of len(out) entries added
-// in order, reduceFirstF64's order: a copy of row 0, then each next row added
-// entry by entry. Three rows go in per pass, ((s + a) + b) + c (Go adds left
-// to right and never reassociates).
-func sumColumns[F float32 | float64](out, x []F) {
-	m := len(out)
-	if m == 0 {
-		return
-	}
-	n := len(x) / m
-	copy(out, x[:m])
-	k := 1
-	for ; k+3 <= n; k += 3 {
-		a := x[k*m : (k+1)*m][:m]
-		b, c := x[(k+1)*m : (k+2)*m][:m], x[(k+2)*m : (k+3)*m][:m]
-		for j, s := range out {
-			out[j] = s + a[j] + b[j] + c[j]
-		}
-	}
-	for ; k < n; k++ {
-		a := x[k*m : (k+1)*m][:m]
-		for j, s := range out {
-			out[j] = s + a[j]
-		}
-	}
+	return reduction{op, op.axis, sumKind}.usePreallocDo(prealloc, inputs)
 }
