@@ -17,7 +17,7 @@
 //	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers
 //	registers.go      NewTapeMachine  = G.NewTapeMachine with one register per shape
 //	unary.go          Unary(f, x)     = f(x) for G.Exp, G.Square, ..., into a kept buffer
-//	byindices.go      ByIndices       = G.ByIndices, its gradient into a kept buffer
+//	byindices.go      ByIndices       = G.ByIndices, rows (axis 0) and its gradient into kept buffers
 //	sum.go            Sum, Mean       = G.Sum, G.Mean along one axis, in its order into a kept buffer, gradient by a copy loop
 //	reduce.go         (Sum's and Max's loops: tensor's orders of addition and comparison, per axis)
 //	dtype.go          float64 / float32 tensors and constants from float64 values
