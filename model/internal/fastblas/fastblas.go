@@ -18,6 +18,9 @@ type Implementation struct {
 
 // Name says which matrix product runs on this machine.
 func Name() string {
+	if useAVX512 {
+		return "AVX-512 gemm (model/internal/fastblas), gonum for the rest"
+	}
 	if hasKernels {
 		return "AVX2/FMA gemm (model/internal/fastblas), gonum for the rest"
 	}
@@ -80,12 +83,30 @@ type kernel[T float] struct {
 	nr   int // columns per block
 	size int // bytes per element
 	run  func(k int, a *T, rs, cs int, b *T, ldb int, c *T, ldc int, alpha T, add bool)
-	pool *sync.Pool
+	// masked, where the kernel has one, is run for a block of mr rows and
+	// fewer than nr columns: bit j of mask says column j of C is in it.
+	masked func(k int, a *T, rs, cs int, b *T, ldb int, c *T, ldc int, alpha T, add bool, mask uint64)
+	pool   *sync.Pool
 }
 
 const mr = 4 // rows per block
 
+// The AVX2/FMA kernels (8 float64s or 16 float32s wide) and the AVX-512
+// ones (16 or 32 wide); f64 and f32 are the ones this machine runs.
 var (
-	f64 = kernel[float64]{nr: 8, size: 8, run: kern4x8f64, pool: &sync.Pool{}}
-	f32 = kernel[float32]{nr: 16, size: 4, run: kern4x16f32, pool: &sync.Pool{}}
+	f64AVX2   = kernel[float64]{nr: 8, size: 8, run: kern4x8f64, pool: &sync.Pool{}}
+	f32AVX2   = kernel[float32]{nr: 16, size: 4, run: kern4x16f32, pool: &sync.Pool{}}
+	f64AVX512 = kernel[float64]{nr: 16, size: 8, run: kern4x16f64z, masked: kern4x16f64zm, pool: &sync.Pool{}}
+	f32AVX512 = kernel[float32]{nr: 32, size: 4, run: kern4x32f32z, masked: kern4x32f32zm, pool: &sync.Pool{}}
+
+	f64, f32 = f64AVX2, f32AVX2
 )
+
+// useAVX512: run the AVX-512 kernels where the CPU has them.
+var useAVX512 = hasAVX512
+
+func init() {
+	if useAVX512 {
+		f64, f32 = f64AVX512, f32AVX512
+	}
+}
