@@ -70,3 +70,27 @@ func compareKernels(t *testing.T, name string, rng *rand.Rand, transA, transB bo
 		}
 	}
 }
+
+// eachKernel runs test once with the AVX2 kernels and, where the CPU has
+// AVX-512F, once with the AVX-512 ones, so that the comparisons with gonum
+// cover both on an AVX-512 machine.
+func eachKernel(t *testing.T, test func(t *testing.T)) {
+	sets := []struct {
+		name string
+		k64  kernel[float64]
+		k32  kernel[float32]
+	}{{"avx2", f64AVX2, f32AVX2}}
+	if hasAVX512 {
+		sets = append(sets, struct {
+			name string
+			k64  kernel[float64]
+			k32  kernel[float32]
+		}{"avx512", f64AVX512, f32AVX512})
+	}
+	old64, old32 := f64, f32
+	t.Cleanup(func() { f64, f32 = old64, old32 })
+	for _, s := range sets {
+		f64, f32 = s.k64, s.k32
+		t.Run(s.name, test)
+	}
+}

@@ -43,7 +43,7 @@ func (impl Implementation) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float
 		impl.Implementation.Dgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 		return
 	}
-	gemm(f64, tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	gemm(narrowest(f64, f64AVX2, n), tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
 
 // Sgemm is Dgemm in float32.
@@ -52,7 +52,7 @@ func (impl Implementation) Sgemm(tA, tB blas.Transpose, m, n, k int, alpha float
 		impl.Implementation.Sgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 		return
 	}
-	gemm(f32, tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	gemm(narrowest(f32, f32AVX2, n), tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
 
 // valid reports whether the arguments are ones gonum would accept with a
@@ -101,6 +101,17 @@ var (
 
 	f64, f32 = f64AVX2, f32AVX2
 )
+
+// narrowest returns the AVX2 kernel for products narrower than the
+// AVX-512 one (the float32 attention products, 16 and 24 columns wide, would
+// spend half of its 32 lanes on padding); the two round alike, so which
+// one runs does not change the result.
+func narrowest[T float](wide, avx2 kernel[T], n int) kernel[T] {
+	if n < wide.nr {
+		return avx2
+	}
+	return wide
+}
 
 // useAVX512: run the AVX-512 kernels where the CPU has them.
 var useAVX512 = hasAVX512
