@@ -9,7 +9,8 @@ import (
 
 // Implementation is gonum's BLAS with Dgemm and Sgemm replaced, where the CPU
 // has AVX2 and FMA, by a register-blocked product (C = alpha·op(A)·op(B) +
-// beta·C), and, in WebAssembly, Dgemm by a pure-Go register-blocked product
+// beta·C), on AVX-512 kernels where the CPU also has AVX-512F (same
+// results, bit for bit), and, in WebAssembly, Dgemm by a pure-Go register-blocked product
 // that rounds as gonum's does. Every other routine, and every product on
 // other CPUs or with -tags purego, is gonum's own.
 type Implementation struct {
@@ -19,7 +20,7 @@ type Implementation struct {
 // Name says which matrix product runs on this machine.
 func Name() string {
 	if useAVX512 {
-		return "AVX-512 gemm (model/internal/fastblas), gonum for the rest"
+		return "AVX-512 gemm (model/internal/fastblas; AVX2/FMA for products under 16 float64 or 32 float32 columns), gonum for the rest"
 	}
 	if hasKernels {
 		return "AVX2/FMA gemm (model/internal/fastblas), gonum for the rest"
@@ -30,7 +31,8 @@ func Name() string {
 	return "gonum (pure Go)"
 }
 
-// Accelerated reports whether the AVX2/FMA kernels are in use.
+// Accelerated reports whether the assembly kernels (AVX2/FMA, and AVX-512
+// where the CPU has it) are in use.
 func Accelerated() bool { return hasKernels }
 
 // Dgemm computes C = alpha·op(A)·op(B) + beta·C, op(A) m×k, op(B) k×n.
