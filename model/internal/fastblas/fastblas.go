@@ -9,10 +9,10 @@ import (
 
 // Implementation is gonum's BLAS with Dgemm and Sgemm replaced, where the CPU
 // has AVX2 and FMA, by a register-blocked product (C = alpha·op(A)·op(B) +
-// beta·C), on AVX-512 kernels where the CPU also has AVX-512F (same
-// results, bit for bit), and, in WebAssembly, Dgemm by a pure-Go register-blocked product
-// that rounds as gonum's does. Every other routine, and every product on
-// other CPUs or with -tags purego, is gonum's own.
+// beta·C), on AVX-512 kernels where the CPU also has AVX-512F (same results,
+// bit for bit), and, in WebAssembly, Dgemm by a pure-Go register-blocked
+// product that rounds as gonum's does. Every other routine, and every
+// product on other CPUs or with -tags purego, is gonum's own.
 type Implementation struct {
 	gonum.Implementation
 }
