@@ -6,7 +6,8 @@ package model
 //
 //	C = alpha·op(A)·op(B) + beta·C
 //
-// fastblas runs it with AVX2/FMA kernels where the CPU has them (amd64), and
+// fastblas runs it with AVX2/FMA kernels where the CPU has them (amd64; AVX-512
+// kernels, which give the same bits, where it also has AVX-512F), and
 // hands it to gonum's pure-Go BLAS elsewhere (GOOS=js, arm64, -tags purego).
 // The two round differently, so weights trained on one path are not bit for
 // bit those of the other.

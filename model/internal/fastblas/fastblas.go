@@ -9,15 +9,19 @@ import (
 
 // Implementation is gonum's BLAS with Dgemm and Sgemm replaced, where the CPU
 // has AVX2 and FMA, by a register-blocked product (C = alpha·op(A)·op(B) +
-// beta·C), and, in WebAssembly, Dgemm by a pure-Go register-blocked product
-// that rounds as gonum's does. Every other routine, and every product on
-// other CPUs or with -tags purego, is gonum's own.
+// beta·C), on AVX-512 kernels where the CPU also has AVX-512F (same results,
+// bit for bit), and, in WebAssembly, Dgemm by a pure-Go register-blocked
+// product that rounds as gonum's does. Every other routine, and every
+// product on other CPUs or with -tags purego, is gonum's own.
 type Implementation struct {
 	gonum.Implementation
 }
 
 // Name says which matrix product runs on this machine.
 func Name() string {
+	if useAVX512 {
+		return "AVX-512 gemm (model/internal/fastblas; AVX2/FMA for products under 16 float64 or 32 float32 columns), gonum for the rest"
+	}
 	if hasKernels {
 		return "AVX2/FMA gemm (model/internal/fastblas), gonum for the rest"
 	}
@@ -27,7 +31,8 @@ func Name() string {
 	return "gonum (pure Go)"
 }
 
-// Accelerated reports whether the AVX2/FMA kernels are in use.
+// Accelerated reports whether the assembly kernels (AVX2/FMA, and AVX-512
+// where the CPU has it) are in use.
 func Accelerated() bool { return hasKernels }
 
 // Dgemm computes C = alpha·op(A)·op(B) + beta·C, op(A) m×k, op(B) k×n.
@@ -40,7 +45,7 @@ func (impl Implementation) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float
 		impl.Implementation.Dgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 		return
 	}
-	gemm(f64, tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	gemm(narrowest(f64, f64AVX2, n), tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
 
 // Sgemm is Dgemm in float32.
@@ -49,7 +54,7 @@ func (impl Implementation) Sgemm(tA, tB blas.Transpose, m, n, k int, alpha float
 		impl.Implementation.Sgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 		return
 	}
-	gemm(f32, tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	gemm(narrowest(f32, f32AVX2, n), tA != blas.NoTrans, tB != blas.NoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
 
 // valid reports whether the arguments are ones gonum would accept with a
@@ -80,12 +85,41 @@ type kernel[T float] struct {
 	nr   int // columns per block
 	size int // bytes per element
 	run  func(k int, a *T, rs, cs int, b *T, ldb int, c *T, ldc int, alpha T, add bool)
-	pool *sync.Pool
+	// masked, where the kernel has one, is run for a block of mr rows and
+	// fewer than nr columns: bit j of mask says column j of C is in it.
+	masked func(k int, a *T, rs, cs int, b *T, ldb int, c *T, ldc int, alpha T, add bool, mask uint64)
+	pool   *sync.Pool
 }
 
 const mr = 4 // rows per block
 
+// The AVX2/FMA kernels (8 float64s or 16 float32s wide) and the AVX-512
+// ones (16 or 32 wide); f64 and f32 are the ones this machine runs.
 var (
-	f64 = kernel[float64]{nr: 8, size: 8, run: kern4x8f64, pool: &sync.Pool{}}
-	f32 = kernel[float32]{nr: 16, size: 4, run: kern4x16f32, pool: &sync.Pool{}}
+	f64AVX2   = kernel[float64]{nr: 8, size: 8, run: kern4x8f64, pool: &sync.Pool{}}
+	f32AVX2   = kernel[float32]{nr: 16, size: 4, run: kern4x16f32, pool: &sync.Pool{}}
+	f64AVX512 = kernel[float64]{nr: 16, size: 8, run: kern4x16f64z, masked: kern4x16f64zm, pool: &sync.Pool{}}
+	f32AVX512 = kernel[float32]{nr: 32, size: 4, run: kern4x32f32z, masked: kern4x32f32zm, pool: &sync.Pool{}}
+
+	f64, f32 = f64AVX2, f32AVX2
 )
+
+// narrowest returns the AVX2 kernel for products narrower than the
+// AVX-512 one (the float32 attention products, 16 and 24 columns wide, would
+// spend half of its 32 lanes on padding); the two round alike, so which
+// one runs does not change the result.
+func narrowest[T float](wide, avx2 kernel[T], n int) kernel[T] {
+	if n < wide.nr {
+		return avx2
+	}
+	return wide
+}
+
+// useAVX512: run the AVX-512 kernels where the CPU has them.
+var useAVX512 = hasAVX512
+
+func init() {
+	if useAVX512 {
+		f64, f32 = f64AVX512, f32AVX512
+	}
+}

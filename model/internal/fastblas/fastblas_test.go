@@ -48,19 +48,21 @@ func operands(rng *rand.Rand, tA, tB blas.Transpose, m, n, k, pad int) (a []floa
 // relative 1e-12 of the sum of |terms|, not bit for bit. Without the
 // kernels (-tags purego, other CPUs) it must be gonum's, bit for bit.
 func TestDgemmMatchesGonum(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, s := range shapes {
-		for _, tA := range transposes {
-			for _, tB := range transposes {
-				for _, ab := range [][2]float64{{1, 0}, {0.5, 1}, {-2, 0.25}} {
-					for _, pad := range []int{0, 3} {
-						name := fmt.Sprintf("%dx%dx%d/%c%c/alpha=%g,beta=%g/pad=%d", s[0], s[1], s[2], tA, tB, ab[0], ab[1], pad)
-						checkDgemm(t, name, rng, tA, tB, s, ab[0], ab[1], pad)
+	eachKernel(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		for _, s := range shapes {
+			for _, tA := range transposes {
+				for _, tB := range transposes {
+					for _, ab := range [][2]float64{{1, 0}, {0.5, 1}, {-2, 0.25}} {
+						for _, pad := range []int{0, 3} {
+							name := fmt.Sprintf("%dx%dx%d/%c%c/alpha=%g,beta=%g/pad=%d", s[0], s[1], s[2], tA, tB, ab[0], ab[1], pad)
+							checkDgemm(t, name, rng, tA, tB, s, ab[0], ab[1], pad)
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 func checkDgemm(t *testing.T, name string, rng *rand.Rand, tA, tB blas.Transpose, s [3]int, alpha, beta float64, pad int) {
@@ -105,62 +107,68 @@ func forcePath(t *testing.T, min int) {
 // product on the cache-blocked path, on the small shapes and on shapes that
 // cross the block sizes.
 func TestBlockedMatchesGonum(t *testing.T) {
-	requireKernels(t)
-	forcePath(t, 0)
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
-		for _, tA := range transposes {
-			for _, tB := range transposes {
-				for _, ab := range [][2]float64{{1, 0}, {-2, 0.25}} {
-					name := fmt.Sprintf("%dx%dx%d/%c%c/alpha=%g,beta=%g", s[0], s[1], s[2], tA, tB, ab[0], ab[1])
-					checkDgemm(t, name, rng, tA, tB, s, ab[0], ab[1], 3)
+	eachKernel(t, func(t *testing.T) {
+		requireKernels(t)
+		forcePath(t, 0)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
+			for _, tA := range transposes {
+				for _, tB := range transposes {
+					for _, ab := range [][2]float64{{1, 0}, {-2, 0.25}} {
+						name := fmt.Sprintf("%dx%dx%d/%c%c/alpha=%g,beta=%g", s[0], s[1], s[2], tA, tB, ab[0], ab[1])
+						checkDgemm(t, name, rng, tA, tB, s, ab[0], ab[1], 3)
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestBlockedIsInPlaceBitForBit: for k ≤ kc the blocked path sums every
 // element in the same order as the in-place one, so the two agree bit for
 // bit; this is what keeps a product's rounding independent of blockedMin.
 func TestBlockedIsInPlaceBitForBit(t *testing.T) {
-	requireKernels(t)
-	rng := rand.New(rand.NewPCG(7, 8))
-	for _, s := range append(append([][3]int(nil), shapes...), [3]int{2*mc + 5, 40, kc}, [3]int{131, 250, 200}) {
-		for _, tA := range transposes {
-			for _, tB := range transposes {
-				m, n, k := s[0], s[1], s[2]
-				if k > kc {
-					continue // two passes over k: rounded once per pass
-				}
-				a, lda, b, ldb, c, ldc := operands(rng, tA, tB, m, n, k, 1)
-				for _, beta := range []float64{0, 0.5} {
-					results := make([][]float64, 2)
-					for i, min := range []int{math.MaxInt, 0} {
-						forcePath(t, min)
-						results[i] = append([]float64(nil), c...)
-						Implementation{}.Dgemm(tA, tB, m, n, k, 1.5, a, lda, b, ldb, beta, results[i], ldc)
+	eachKernel(t, func(t *testing.T) {
+		requireKernels(t)
+		rng := rand.New(rand.NewPCG(7, 8))
+		for _, s := range append(append([][3]int(nil), shapes...), [3]int{2*mc + 5, 40, kc}, [3]int{131, 250, 200}) {
+			for _, tA := range transposes {
+				for _, tB := range transposes {
+					m, n, k := s[0], s[1], s[2]
+					if k > kc {
+						continue // two passes over k: rounded once per pass
 					}
-					for i := range c {
-						if math.Float64bits(results[0][i]) != math.Float64bits(results[1][i]) {
-							t.Fatalf("%dx%dx%d/%c%c/beta=%g: C[%d] in place %v, blocked %v", m, n, k, tA, tB, beta, i, results[0][i], results[1][i])
+					a, lda, b, ldb, c, ldc := operands(rng, tA, tB, m, n, k, 1)
+					for _, beta := range []float64{0, 0.5} {
+						results := make([][]float64, 2)
+						for i, min := range []int{math.MaxInt, 0} {
+							forcePath(t, min)
+							results[i] = append([]float64(nil), c...)
+							Implementation{}.Dgemm(tA, tB, m, n, k, 1.5, a, lda, b, ldb, beta, results[i], ldc)
+						}
+						for i := range c {
+							if math.Float64bits(results[0][i]) != math.Float64bits(results[1][i]) {
+								t.Fatalf("%dx%dx%d/%c%c/beta=%g: C[%d] in place %v, blocked %v", m, n, k, tA, tB, beta, i, results[0][i], results[1][i])
+							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestSgemmMatchesGonum is TestDgemmMatchesGonum in float32, at a relative
 // 1e-4 (float32 carries about 7 digits).
 func TestSgemmMatchesGonum(t *testing.T) {
-	requireKernels(t)
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, min := range []int{blockedMin, 0} { // as shipped, then all blocked
-		forcePath(t, min)
-		sgemmShapes(t, rng)
-	}
+	eachKernel(t, func(t *testing.T) {
+		requireKernels(t)
+		rng := rand.New(rand.NewPCG(3, 4))
+		for _, min := range []int{blockedMin, 0} { // as shipped, then all blocked
+			forcePath(t, min)
+			sgemmShapes(t, rng)
+		}
+	})
 }
 
 func sgemmShapes(t *testing.T, rng *rand.Rand) {
@@ -231,33 +239,35 @@ func requireKernels(t *testing.T) {
 // (parallelMin) equals the same product on one, bit for bit, on both paths,
 // in both dtypes, for row counts that do and do not fall on a tile boundary.
 func TestHalvesAreBitForBit(t *testing.T) {
-	requireKernels(t)
-	rng := rand.New(rand.NewPCG(9, 10))
-	old := parallelMin
-	t.Cleanup(func() { parallelMin = old })
-	for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
-		for _, path := range []int{math.MaxInt, 0} {
-			forcePath(t, path)
-			for _, tA := range transposes {
-				for _, tB := range transposes {
-					m, n, k := s[0], s[1], s[2]
-					a, lda, b, ldb, c, ldc := operands(rng, tA, tB, m, n, k, 2)
-					results := make([][]float64, 2)
-					results32 := make([][]float32, 2)
-					for i, min := range []int{math.MaxInt, 0} {
-						parallelMin = min
-						results[i] = append([]float64(nil), c...)
-						Implementation{}.Dgemm(tA, tB, m, n, k, 1.5, a, lda, b, ldb, 0.5, results[i], ldc)
-						results32[i] = to32(c)
-						Implementation{}.Sgemm(tA, tB, m, n, k, 1.5, to32(a), lda, to32(b), ldb, 0.5, results32[i], ldc)
-					}
-					for i := range c {
-						if math.Float64bits(results[0][i]) != math.Float64bits(results[1][i]) || math.Float32bits(results32[0][i]) != math.Float32bits(results32[1][i]) {
-							t.Fatalf("%dx%dx%d/%c%c blocked from %d: C[%d] one goroutine %v (%v), two %v (%v)", m, n, k, tA, tB, path, i, results[0][i], results32[0][i], results[1][i], results32[1][i])
+	eachKernel(t, func(t *testing.T) {
+		requireKernels(t)
+		rng := rand.New(rand.NewPCG(9, 10))
+		old := parallelMin
+		t.Cleanup(func() { parallelMin = old })
+		for _, s := range append(append([][3]int(nil), shapes...), blockShapes...) {
+			for _, path := range []int{math.MaxInt, 0} {
+				forcePath(t, path)
+				for _, tA := range transposes {
+					for _, tB := range transposes {
+						m, n, k := s[0], s[1], s[2]
+						a, lda, b, ldb, c, ldc := operands(rng, tA, tB, m, n, k, 2)
+						results := make([][]float64, 2)
+						results32 := make([][]float32, 2)
+						for i, min := range []int{math.MaxInt, 0} {
+							parallelMin = min
+							results[i] = append([]float64(nil), c...)
+							Implementation{}.Dgemm(tA, tB, m, n, k, 1.5, a, lda, b, ldb, 0.5, results[i], ldc)
+							results32[i] = to32(c)
+							Implementation{}.Sgemm(tA, tB, m, n, k, 1.5, to32(a), lda, to32(b), ldb, 0.5, results32[i], ldc)
+						}
+						for i := range c {
+							if math.Float64bits(results[0][i]) != math.Float64bits(results[1][i]) || math.Float32bits(results32[0][i]) != math.Float32bits(results32[1][i]) {
+								t.Fatalf("%dx%dx%d/%c%c blocked from %d: C[%d] one goroutine %v (%v), two %v (%v)", m, n, k, tA, tB, path, i, results[0][i], results32[0][i], results[1][i], results32[1][i])
+							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
