@@ -99,8 +99,17 @@ func Build(goCmd string, tools Tools, stderr io.Writer) (Module, error) {
 	return m, err
 }
 
+// compileFlags: no symbol table or DWARF (-s -w), and no inlining in the
+// packages outside the standard library and this module (Gorgonia, tensor,
+// gonum, protobuf, ...). Their inlined copies made the module compress
+// worse: without them the gzip stream is about 0.5 MB smaller, while the
+// model's own loops, which keep inlining, do the arithmetic
+// (docs/performance.md, "The module back under 6 MB").
+var compileFlags = []string{"-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-gcflags=std=", "-gcflags=itformer/...="}
+
 func compile(goCmd, module string, stderr io.Writer) error {
-	cmd := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", module, "itformer/cmd/wasm")
+	args := append(append([]string{"build"}, compileFlags...), "-o", module, "itformer/cmd/wasm")
+	cmd := exec.Command(goCmd, args...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {

@@ -4,7 +4,7 @@ package fastblas
 
 // Elsewhere (wasm, arm64, or -tags purego) there are no micro-kernels and
 // every product goes to gonum.
-var hasKernels = false
+const hasKernels = false
 
 func kern4x8f64(k int, a *float64, rs, cs int, b *float64, ldb int, c *float64, ldc int, alpha float64, add bool) {
 	panic("fastblas: no float64 kernel on this platform")
@@ -14,7 +14,7 @@ func kern4x16f32(k int, a *float32, rs, cs int, b *float32, ldb int, c *float32,
 	panic("fastblas: no float32 kernel on this platform")
 }
 
-var hasAVX512 = false
+const hasAVX512 = false
 
 func kern4x16f64z(k int, a *float64, rs, cs int, b *float64, ldb int, c *float64, ldc int, alpha float64, add bool) {
 	panic("fastblas: no AVX-512 float64 kernel on this platform")
