@@ -126,44 +126,18 @@ func (op broadcastOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error) {
 	return xs.Clone(), nil
 }
 
-func (op broadcastOp) Do(inputs ...G.Value) (G.Value, error) {
-	x, ok := inputs[0].(*tensor.Dense)
-	if !ok {
-		return nil, fmt.Errorf("%v: want a *tensor.Dense, got %T", op, inputs[0])
-	}
-	return op.UsePreallocDo(tensor.New(tensor.Of(x.Dtype()), tensor.WithShape(x.Shape().Clone()...)), inputs...)
-}
+func (op broadcastOp) Do(inputs ...G.Value) (G.Value, error) { return doLikeFirst(op, inputs) }
 
 // UsePreallocDo writes into prealloc, which the tape machine keeps across
 // runs. prealloc may be x itself (the op overwrites a dead input).
 func (op broadcastOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	out, ok := prealloc.(*tensor.Dense)
-	if !ok || len(inputs) != op.Arity() {
-		return nil, fmt.Errorf("%v: result %T, %d inputs", op, prealloc, len(inputs))
-	}
-	x, ok := inputs[0].(*tensor.Dense)
-	if !ok {
-		return nil, fmt.Errorf("%v: want a *tensor.Dense, got %T", op, inputs[0])
-	}
-	if !out.Shape().Eq(x.Shape()) {
-		// The register may last have held another node's value of the same size.
-		if err := out.Reshape(x.Shape()...); err != nil {
-			return nil, fmt.Errorf("%v: result %v for %v: %w", op, out.Shape(), x.Shape(), err)
-		}
-	}
-	var err error
-	switch out.Dtype() {
-	case tensor.Float64:
-		err = run[float64](op, out, inputs)
-	case tensor.Float32:
-		err = run[float32](op, out, inputs)
-	default:
-		err = fmt.Errorf("%v: unsupported dtype %v", op, out.Dtype())
-	}
+	out, _, err := resultLikeFirst(op, op.Arity(), prealloc, inputs)
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return byDtype(op, out,
+		func() error { return run[float64](op, out, inputs) },
+		func() error { return run[float32](op, out, inputs) })
 }
 
 // run checks that out and the inputs are contiguous tensors of dtype F and

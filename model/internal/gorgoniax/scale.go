@@ -48,41 +48,18 @@ func (op scaleOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error) {
 	return s.Clone(), nil
 }
 
-func (op scaleOp) Do(inputs ...G.Value) (G.Value, error) {
-	x, ok := inputs[0].(*tensor.Dense)
-	if !ok {
-		return nil, fmt.Errorf("%v: want a *tensor.Dense, got %T", op, inputs[0])
-	}
-	return op.UsePreallocDo(tensor.New(tensor.Of(x.Dtype()), tensor.WithShape(x.Shape().Clone()...)), inputs...)
-}
+func (op scaleOp) Do(inputs ...G.Value) (G.Value, error) { return doLikeFirst(op, inputs) }
 
 // UsePreallocDo writes into prealloc, which the tape machine keeps across
 // runs; prealloc may be x itself (the op overwrites a dead input).
 func (op scaleOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	out, ok := prealloc.(*tensor.Dense)
-	x, ok2 := inputs[0].(*tensor.Dense)
-	if !ok || !ok2 || len(inputs) != 1 {
-		return nil, fmt.Errorf("%v: result %T, inputs %d", op, prealloc, len(inputs))
-	}
-	if !out.Shape().Eq(x.Shape()) {
-		// The register may last have held another node's value of the same size.
-		if err := out.Reshape(x.Shape()...); err != nil {
-			return nil, fmt.Errorf("%v: result %v for %v: %w", op, out.Shape(), x.Shape(), err)
-		}
-	}
-	var err error
-	switch out.Dtype() {
-	case tensor.Float64:
-		err = scale(op, out, x, op.c)
-	case tensor.Float32:
-		err = scale(op, out, x, float32(op.c))
-	default:
-		err = fmt.Errorf("%v: unsupported dtype %v", op, out.Dtype())
-	}
+	out, x, err := resultLikeFirst(op, 1, prealloc, inputs)
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return byDtype(op, out,
+		func() error { return scale(op, out, x, op.c) },
+		func() error { return scale(op, out, x, float32(op.c)) })
 }
 
 func scale[F float32 | float64](op scaleOp, out, x *tensor.Dense, c F) error {
