@@ -21,6 +21,7 @@
 //	sum.go            Sum, Mean       = G.Sum, G.Mean along one axis, in its order into a kept buffer, gradient by a copy loop
 //	reduce.go         (Sum's and Max's loops: tensor's orders of addition and comparison, per axis)
 //	dtype.go          float64 / float32 tensors and constants from float64 values
+//	elementwise.go    (the Do, result check and dtype dispatch broadcast, rectify and scale share)
 //
 // The ops write into the tape machine's preallocated registers
 // (UsePreallocDo), which Rewind keeps from one run to the next.
