@@ -10,7 +10,9 @@
 // the vocabulary knows all of them ("didn't" -> "did" "not"); anything else
 // is left to be read as <unk>. A possessive ("dog's") and the ambiguous "'d"
 // (had or would) are never expanded, nor is "'s" after a word outside
-// sIsAfter ("the dog's hungry" may be a possessive too).
+// sIsAfter ("the dog's hungry" may be a possessive too). One exception: a
+// contraction of "it" that cannot be read in full is still split after it
+// ("it'd" -> "it" "'d"), so that the pronoun is not lost inside an unknown word.
 
 package data
 
@@ -70,14 +72,19 @@ func ContractionNote(cs []Contraction) string {
 
 // ExpandContractions returns tokens (lower-case, as Tokenize gives) with each
 // contraction that known lacks, but whose words known all has, replaced by
-// those words, and the list of what it replaced, in order. Every other token
+// those words (and any other contraction of "it" split after "it"), and the
+// list of what it replaced, in order. Every other token
 // is kept as is. tokens is not modified.
 func ExpandContractions(tokens []string, known func(string) bool) ([]string, []Contraction) {
 	out := make([]string, 0, len(tokens))
 	var done []Contraction
 	for _, t := range tokens {
 		if !known(t) && strings.Contains(t, "'") {
-			if words := expandContraction(t, known); words != nil {
+			words := expandContraction(t, known)
+			if words == nil {
+				words = splitAfterPronoun(t)
+			}
+			if words != nil {
 				done = append(done, Contraction{Word: t, ReadAs: words, Position: len(out)})
 				out = append(out, words...)
 				continue
@@ -86,6 +93,17 @@ func ExpandContractions(tokens []string, known func(string) bool) ([]string, []C
 		out = append(out, t)
 	}
 	return out, done
+}
+
+// splitAfterPronoun is "it" and the rest of word ("it'd" -> "it" "'d") for
+// a contraction of "it" that cannot be read in full (the ending is ambiguous
+// or a word the vocabulary lacks), else nil: the pronoun the model resolves
+// must not hide inside an unknown word. The ending is then read as <unk>.
+func splitAfterPronoun(word string) []string {
+	if rest, ok := strings.CutPrefix(word, "it'"); ok && rest != "" {
+		return []string{"it", "'" + rest}
+	}
+	return nil
 }
 
 // expandContraction is the words word stands for, all known, or nil. A known
