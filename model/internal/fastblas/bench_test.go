@@ -55,14 +55,9 @@ func BenchmarkDgemm(b *testing.B) {
 		a, lda, bb, ldb, cc, ldc := operands(rng, c.tA, c.tB, c.m, c.n, c.k, 0)
 		for _, im := range impls {
 			b.Run(fmt.Sprintf("shape=%s/impl=%s", c.name, im.name), func(b *testing.B) {
-				b.SetBytes(int64(2 * c.m * c.n * c.k)) // "MB/s" reads as MFLOP/s
-				cpu := cputime.Used()
-				for b.Loop() {
+				timeProduct(b, c.m*c.n*c.k, func() {
 					im.impl.Dgemm(c.tA, c.tB, c.m, c.n, c.k, 1, a, lda, bb, ldb, 0, cc, ldc)
-				}
-				if used := cputime.Used() - cpu; used > 0 { // 0 where it is not measured (js/wasm)
-					b.ReportMetric(float64(used.Microseconds())/float64(b.N), "cpu-µs/op")
-				}
+				})
 			})
 		}
 	}
@@ -82,15 +77,24 @@ func BenchmarkSgemm(b *testing.B) {
 		a32, b32, c32 := to32(a), to32(bb), to32(cc)
 		for _, im := range impls {
 			b.Run(fmt.Sprintf("shape=%s/impl=%s", c.name, im.name), func(b *testing.B) {
-				b.SetBytes(int64(2 * c.m * c.n * c.k)) // "MB/s" reads as MFLOP/s
-				cpu := cputime.Used()
-				for b.Loop() {
+				timeProduct(b, c.m*c.n*c.k, func() {
 					im.impl.Sgemm(c.tA, c.tB, c.m, c.n, c.k, 1, a32, lda, b32, ldb, 0, c32, ldc)
-				}
-				if used := cputime.Used() - cpu; used > 0 {
-					b.ReportMetric(float64(used.Microseconds())/float64(b.N), "cpu-µs/op")
-				}
+				})
 			})
 		}
+	}
+}
+
+// timeProduct runs product, of macs multiply-adds, b.N times: "MB/s" reads
+// as MFLOP/s, and cpu-µs/op is the process's CPU time per product (0, and
+// not reported, where it is not measured: js/wasm).
+func timeProduct(b *testing.B, macs int, product func()) {
+	b.SetBytes(int64(2 * macs))
+	cpu := cputime.Used()
+	for b.Loop() {
+		product()
+	}
+	if used := cputime.Used() - cpu; used > 0 {
+		b.ReportMetric(float64(used.Microseconds())/float64(b.N), "cpu-µs/op")
 	}
 }
