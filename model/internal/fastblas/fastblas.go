@@ -19,7 +19,7 @@ type Implementation struct {
 
 // Name says which matrix product runs on this machine.
 func Name() string {
-	if useAVX512 {
+	if hasAVX512 {
 		return "AVX-512 gemm (model/internal/fastblas; AVX2/FMA for products under 16 float64 or 32 float32 columns), gonum for the rest"
 	}
 	if hasKernels {
@@ -115,11 +115,9 @@ func narrowest[T float](wide, avx2 kernel[T], n int) kernel[T] {
 	return wide
 }
 
-// useAVX512: run the AVX-512 kernels where the CPU has them.
-var useAVX512 = hasAVX512
-
+// The AVX-512 kernels run where the CPU has them.
 func init() {
-	if useAVX512 {
+	if hasAVX512 {
 		f64, f32 = f64AVX512, f32AVX512
 	}
 }
