@@ -93,15 +93,15 @@ func (gr *Graph) gateHeads(layer int, z *G.Node) (*G.Node, error) {
 			continue
 		}
 		off = true
-		for b := 0; b < s.B; b++ {
-			start := (b*s.H + h.Head) * s.T * s.dk()
-			clear(gate[start : start+s.T*s.dk()])
+		for bt := 0; bt < s.B*s.T; bt++ { // z is stored (B, T, H, d_k): multihead.go
+			start := (bt*s.H + h.Head) * s.dk()
+			clear(gate[start : start+s.dk()])
 		}
 	}
 	if !off {
 		return z, nil
 	}
-	shape := []int{s.B, s.H, s.T, s.dk()}
+	shape := []int{s.B, s.T, s.H, s.dk()}
 	v := gorgoniax.NewDense(z.Dtype(), shape, gate)
 	g := G.NewTensor(gr.g, z.Dtype(), 4, G.WithShape(shape...), G.WithName(fmt.Sprintf("head_gate_layer_%d", layer)), G.WithValue(tensor.Tensor(v)))
 	return G.HadamardProd(z, g)

@@ -11,7 +11,9 @@ package model
 // exp(-1e9 - max) underflows to exactly 0 and padding gets exactly zero weight.
 //
 // Shapes: Q, K, V (B, H, T, d_k); mask (B, T), broadcast over heads and query
-// positions; S, A (B, H, T, T); Z (B, H, T, d_k).
+// positions; S, A (B, H, T, T); Z (B, H, T, d_k). Q, K, V and Z are stored
+// (B, T, H, d_k), as x·W^Q writes them, and the products read them by stride
+// (multihead.go).
 
 import (
 	"fmt"
@@ -31,6 +33,7 @@ import (
 //	shape    the axes of its tensor in Output.Trace; a last axis T makes it one
 //	         number per key word (a column of the explain table), any other
 //	         a vector
+//	graph    the axes of its node's value, where they are in another order
 //	formula  how it is computed, as the explain view prints it
 //	about    the explainers' words for it
 //	sum      "1" if every row sums to 1
@@ -39,13 +42,13 @@ import (
 // where it is computed; reading, tracing, JSON and the explain view follow.
 type AttentionSteps[T any] struct {
 	X       T `json:"x" shape:"B,T,d_model" formula:"x" about:"vector"`
-	Q       T `json:"q" shape:"B,H,T,d_k" formula:"q = x·W^Q" about:"query"`
-	K       T `json:"k" shape:"B,H,T,d_k" formula:"k = x·W^K" about:"key"`
-	V       T `json:"v" shape:"B,H,T,d_k" formula:"v = x·W^V" about:"value"`
+	Q       T `json:"q" shape:"B,H,T,d_k" graph:"B,T,H,d_k" formula:"q = x·W^Q" about:"query"`
+	K       T `json:"k" shape:"B,H,T,d_k" graph:"B,T,H,d_k" formula:"k = x·W^K" about:"key"`
+	V       T `json:"v" shape:"B,H,T,d_k" graph:"B,T,H,d_k" formula:"v = x·W^V" about:"value"`
 	Scores  T `json:"scores" shape:"B,H,T,T" formula:"score_j = q · k_j" about:"the dot product with every word's key"`
 	Scaled  T `json:"scaled" shape:"B,H,T,T" formula:"scaled_j = score_j / sqrt(d_k)" about:"keeps the softmax out of saturation"`
 	Weights T `json:"weights" shape:"B,H,T,T" formula:"weight_j = softmax(scaled)_j" about:"weights are positive and sum to 1" sum:"1"`
-	Z       T `json:"z" shape:"B,H,T,d_k" formula:"z = Σ_j weight_j · v_j" about:"the weighted sum of the values"`
+	Z       T `json:"z" shape:"B,H,T,d_k" graph:"B,T,H,d_k" formula:"z = Σ_j weight_j · v_j" about:"the weighted sum of the values"`
 }
 
 // attentionNodes is the record's nodes and one node only building needs.
@@ -54,14 +57,15 @@ type attentionNodes struct {
 	masked *G.Node // Scaled + M, the logits of Weights; supervision.go's input
 }
 
-// divisor is sqrt(d_k), or 1 for the unscaled attention some experiments use.
+// q, k, v are stored (B, T, H, d_k). divisor is sqrt(d_k), or 1 for the
+// unscaled attention some experiments use.
 func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentionNodes, error) {
 	s := attentionNodes{AttentionSteps: AttentionSteps[*G.Node]{Q: q, K: k, V: v}}
 	if !(divisor > 0) {
 		return s, fmt.Errorf("attention score divisor must be positive, got %v", divisor)
 	}
 	var err error
-	if s.Scores, err = gorgoniax.BatchedMatMul(q, k, false, true); err != nil {
+	if s.Scores, err = gorgoniax.BatchedMatMulInterleaved(q, k, false, true, gorgoniax.Interleaved{A: true, B: true}); err != nil {
 		return s, err
 	}
 	s.Scaled = s.Scores
@@ -76,6 +80,6 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 	if s.Weights, err = softmax(s.masked, 3); err != nil {
 		return s, err
 	}
-	s.Z, err = gorgoniax.BatchedMatMul(s.Weights, v, false, false)
+	s.Z, err = gorgoniax.BatchedMatMulInterleaved(s.Weights, v, false, false, gorgoniax.Interleaved{B: true, Out: true})
 	return s, err
 }

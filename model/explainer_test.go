@@ -21,9 +21,9 @@ func TestExplainerSmartRobotsExample(t *testing.T) {
 		flat = append(flat, row...)
 	}
 	g := G.NewGraph()
-	q := valueNode(g, "q", append([]float64(nil), flat...), 1, 1, 5, 2)
-	k := valueNode(g, "k", append([]float64(nil), flat...), 1, 1, 5, 2)
-	v := valueNode(g, "v", append([]float64(nil), flat...), 1, 1, 5, 2)
+	q := valueNode(g, "q", append([]float64(nil), flat...), 1, 5, 1, 2)
+	k := valueNode(g, "k", append([]float64(nil), flat...), 1, 5, 1, 2)
+	v := valueNode(g, "v", append([]float64(nil), flat...), 1, 5, 1, 2)
 	steps, err := scaledDotProductAttention(q, k, v, valueNode(g, "mask", make([]float64, 5), 1, 5), math.Sqrt(2))
 	if err != nil {
 		t.Fatal(err)

@@ -145,7 +145,7 @@ func keyMask(g *G.ExprGraph, T int, lengths ...int) *G.Node {
 func TestGradientScaledDotProductAttention(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	g := G.NewGraph()
-	q, k, v := randomNode(g, rng, "q", 2, 2, 4, 3), randomNode(g, rng, "k", 2, 2, 4, 3), randomNode(g, rng, "v", 2, 2, 4, 3)
+	q, k, v := randomNode(g, rng, "q", 2, 4, 2, 3), randomNode(g, rng, "k", 2, 4, 2, 3), randomNode(g, rng, "v", 2, 4, 2, 3) // (B, T, H, d_k)
 	steps, err := scaledDotProductAttention(q, k, v, keyMask(g, 4, 4, 2), math.Sqrt(3))
 	if err != nil {
 		t.Fatal(err)

@@ -9,14 +9,15 @@ package model
 //
 // One (d_model, d_model) W^Q holds all heads' (d_model, d_k) query matrices side
 // by side, so a single matrix product projects every head at once; the split is
-// a reshape (B·T, d_model) -> (B, T, H, d_k) and a transpose to (B, H, T, d_k).
-// Gorgonia's Mul is 2-D only and BatchedMatMul does not broadcast a weight, hence
-// the flat (B·T, d_model) layout between sublayers.
+// a reshape (B·T, d_model) -> (B, T, H, d_k), each word's heads side by side.
+// The attention's products read head h of that by stride, as the (B, H, T, d_k)
+// a transpose would make of it, and write Z in the same (B, T, H, d_k) order,
+// so joining the heads is a reshape back (gorgoniax.BatchedMatMulInterleaved:
+// no copy either way). Gorgonia's Mul is 2-D only and BatchedMatMul does not
+// broadcast a weight, hence the flat (B·T, d_model) layout between sublayers.
 
 import (
 	G "gorgonia.org/gorgonia"
-
-	"itformer/model/internal/gorgoniax"
 )
 
 // MultiHeadWeights are one layer's projections (tags: layout.go).
@@ -67,23 +68,16 @@ func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape, g
 	return out, steps, err
 }
 
-// projectHeads computes x·W and splits it into heads: (B·T, D) -> (B, H, T, d_k).
+// projectHeads computes x·W and splits it into heads: (B·T, D) -> (B, T, H, d_k).
 func projectHeads(x, w *G.Node, s shape) (*G.Node, error) {
 	p, err := G.Mul(x, w)
 	if err != nil {
 		return nil, err
 	}
-	if p, err = G.Reshape(p, []int{s.B, s.T, s.H, s.dk()}); err != nil {
-		return nil, err
-	}
-	return gorgoniax.SwapMiddleAxes(p)
+	return G.Reshape(p, []int{s.B, s.T, s.H, s.dk()})
 }
 
-// concatHeads undoes projectHeads' split: (B, H, T, d_k) -> (B·T, D), heads side by side.
+// concatHeads undoes projectHeads' split: (B, T, H, d_k) -> (B·T, D), heads side by side.
 func concatHeads(z *G.Node, s shape) (*G.Node, error) {
-	t, err := gorgoniax.SwapMiddleAxes(z)
-	if err != nil {
-		return nil, err
-	}
-	return G.Reshape(t, []int{s.B * s.T, s.D})
+	return G.Reshape(z, []int{s.B * s.T, s.D})
 }

@@ -34,9 +34,9 @@ func SelfAttention(x [][]float64, scale bool) (*AttentionTable, error) {
 		return nil, err
 	}
 	g := G.NewGraph()
-	node := func(name string) *G.Node {
-		v := tensor.New(tensor.WithShape(1, 1, n, d), tensor.WithBacking(append([]float64(nil), flat...)))
-		return G.NewTensor(g, tensor.Float64, 4, G.WithShape(1, 1, n, d), G.WithName(name), G.WithValue(v))
+	node := func(name string) *G.Node { // (B, T, H, d_k) = (1, n, 1, d), as multihead.go stores them
+		v := tensor.New(tensor.WithShape(1, n, 1, d), tensor.WithBacking(append([]float64(nil), flat...)))
+		return G.NewTensor(g, tensor.Float64, 4, G.WithShape(1, n, 1, d), G.WithName(name), G.WithValue(v))
 	}
 	mask := G.NewMatrix(g, tensor.Float64, G.WithShape(1, n), G.WithName("mask"),
 		G.WithValue(tensor.New(tensor.WithShape(1, n), tensor.WithBacking(make([]float64, n)))))

@@ -17,6 +17,9 @@ import (
 	"strings"
 
 	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // StepInfo describes one step of AttentionSteps, from its field's tags.
@@ -26,6 +29,7 @@ type StepInfo struct {
 	About     string   // the explainers' words for it
 	Axes      []string // of its tensor in Output.Trace: B, H, T, d_model, d_k
 	SumsToOne bool     // every row sums to 1
+	graphAxes []string // of its node's value, if in another order than Axes
 }
 
 // PerKey reports whether the step holds one number per key word (a T×T step).
@@ -51,6 +55,9 @@ func describeSteps() []StepInfo {
 		name, _, _ := strings.Cut(tag.Get("json"), ",")
 		infos[i] = StepInfo{Name: name, Formula: tag.Get("formula"), About: tag.Get("about"),
 			Axes: strings.Split(tag.Get("shape"), ","), SumsToOne: tag.Get("sum") == "1"}
+		if graph := tag.Get("graph"); graph != "" {
+			infos[i].graphAxes = strings.Split(graph, ",")
+		}
 	}
 	return infos
 }
@@ -81,15 +88,41 @@ func mapSteps[A, B any](s AttentionSteps[A], f func(StepInfo, A) (B, error)) (At
 
 // tensorOf copies a step's value read after a run, shaped by its axes.
 func (s shape) tensorOf(info StepInfo, v *G.Value) (Tensor, error) {
-	sizes := make([]int, len(info.Axes))
+	if info.graphAxes == nil {
+		sizes, err := s.sizes(info.Axes)
+		return tensorOf(*v, sizes...), err
+	}
+	sizes, err := s.sizes(info.graphAxes)
+	if err != nil {
+		return Tensor{}, err
+	}
+	perm := make([]int, len(info.Axes)) // Axes[i] is graphAxes[perm[i]]
 	for i, axis := range info.Axes {
+		if perm[i] = slices.Index(info.graphAxes, axis); perm[i] < 0 {
+			return Tensor{}, fmt.Errorf("axis %q is not among the graph's %v", axis, info.graphAxes)
+		}
+	}
+	t := tensor.New(tensor.WithShape(sizes...), tensor.WithBacking(gorgoniax.Float64s(*v)))
+	if err := t.T(perm...); err != nil {
+		return Tensor{}, err
+	}
+	if err := t.Transpose(); err != nil { // moves the numbers into the new order
+		return Tensor{}, err
+	}
+	return Tensor{Shape: t.Shape().Clone(), Data: t.Data().([]float64)}, nil
+}
+
+// sizes returns the sizes of the named axes.
+func (s shape) sizes(axes []string) ([]int, error) {
+	sizes := make([]int, len(axes))
+	for i, axis := range axes {
 		n, ok := map[string]int{"B": s.B, "T": s.T, "H": s.H, "d_model": s.D, "d_k": s.dk()}[axis]
 		if !ok {
-			return Tensor{}, fmt.Errorf("unknown axis %q", axis)
+			return nil, fmt.Errorf("unknown axis %q", axis)
 		}
 		sizes[i] = n
 	}
-	return tensorOf(*v, sizes...), nil
+	return sizes, nil
 }
 
 // WordSteps are the explainers' steps for one word in one head of one layer,

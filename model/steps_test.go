@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"regexp"
 	"slices"
@@ -61,5 +62,33 @@ func TestWordStepsAreTraceRows(t *testing.T) {
 	}
 	if _, err := out.Steps(b, layer, head, n); err == nil {
 		t.Error("a word in the padding was accepted")
+	}
+}
+
+// The trace gives q, k, v in the explainers' (B, H, T, d_k) order although the
+// graph stores them (B, T, H, d_k): head h's q of a word is its x times
+// W^Q's columns [h·d_k, (h+1)·d_k), for every head.
+func TestTraceHeadsAreProjectionColumns(t *testing.T) {
+	p := newTestParams(t, tinyConfig)
+	out := runGraph(t, p, GraphOptions{Batch: 2, SeqLen: 7, Trace: true}, twoSentences())
+	const b, layer, word = 1, 1, 2
+	tr := out.Trace[layer]
+	w := p.weights.Layers[layer].Attention
+	x := tr.X.Row(b, word)
+	for _, c := range []struct {
+		name   string
+		got    Tensor
+		weight []float64
+	}{{"q", tr.Q, w.WQ.Data().([]float64)}, {"k", tr.K, w.WK.Data().([]float64)}, {"v", tr.V, w.WV.Data().([]float64)}} {
+		heads, dk := c.got.Shape[1], c.got.Shape[3]
+		for h := 0; h < heads; h++ {
+			want := make([]float64, dk)
+			for i := range want {
+				for j, xj := range x {
+					want[i] += xj * c.weight[j*tinyConfig.DModel+h*dk+i]
+				}
+			}
+			assertClose(t, fmt.Sprintf("%s of head %d", c.name, h), c.got.Row(b, h, word), want, 1e-12)
+		}
 	}
 }

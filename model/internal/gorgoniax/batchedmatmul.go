@@ -16,6 +16,17 @@ package gorgoniax
 //
 // Shapes: a (..., m, k), or (..., k, m) with transA; b (..., k, n), or
 // (..., n, k) with transB; result (..., m, n). The leading axes must agree.
+//
+// BatchedMatMulInterleaved also reads (or writes) 4-D operands stored with
+// their two middle axes swapped: a stored (B, R, H, C) is read as the
+// (B, H, R, C) that SwapMiddleAxes would make of it, matrix (b, h) by stride
+// (row i at offset ((b·R + i)·H + h)·C). The multi-head attention's queries,
+// keys and values come out of x·W^Q in that order, each word's heads side by
+// side; reading them in place saves the eight copies per layer that splitting
+// and joining the heads took (docs/performance.md). The BLAS is called with
+// the same sizes and flags on the same numbers, only a larger leading
+// dimension, so the result is bit for bit that of SwapMiddleAxes around
+// BatchedMatMul (TestInterleavedMatchesSwaps).
 
 import (
 	"fmt"
@@ -30,13 +41,25 @@ import (
 type batchedMatMulOp struct {
 	transA, transB bool
 	dims           int
+	layout         Interleaved
 }
 
+// Interleaved says which of a product's 4-D operands, and its result, are
+// stored (B, R, H, C) and read as (B, H, R, C).
+type Interleaved struct{ A, B, Out bool }
+
 func BatchedMatMul(a, b *G.Node, transA, transB bool) (*G.Node, error) {
+	return BatchedMatMulInterleaved(a, b, transA, transB, Interleaved{})
+}
+
+func BatchedMatMulInterleaved(a, b *G.Node, transA, transB bool, layout Interleaved) (*G.Node, error) {
 	if a.Dims() < 3 || a.Dims() != b.Dims() {
 		return nil, fmt.Errorf("BatchedMatMul needs two tensors of the same rank >= 3, got shapes %v and %v", a.Shape(), b.Shape())
 	}
-	return G.ApplyOp(batchedMatMulOp{transA: transA, transB: transB, dims: a.Dims()}, a, b)
+	if layout != (Interleaved{}) && a.Dims() != 4 {
+		return nil, fmt.Errorf("BatchedMatMul reads interleaved heads of 4-D tensors only, got shapes %v and %v", a.Shape(), b.Shape())
+	}
+	return G.ApplyOp(batchedMatMulOp{transA: transA, transB: transB, dims: a.Dims(), layout: layout}, a, b)
 }
 
 func (op batchedMatMulOp) Arity() int { return 2 }
@@ -46,11 +69,20 @@ func (op batchedMatMulOp) Type() hm.Type {
 	return hm.NewFnType(t, t, t)
 }
 
-// geometry returns the number of products and m, n, k for shapes a and b.
+// logical is a stored shape as the product reads it.
+func logical(s tensor.Shape, interleaved bool) tensor.Shape {
+	if !interleaved || len(s) != 4 {
+		return s
+	}
+	return tensor.Shape{s[0], s[2], s[1], s[3]}
+}
+
+// geometry returns the number of products and m, n, k for stored shapes a and b.
 func (op batchedMatMulOp) geometry(a, b tensor.Shape) (batch, m, n, k int, err error) {
 	if len(a) != op.dims || len(b) != op.dims {
 		return 0, 0, 0, 0, fmt.Errorf("%v: want rank %d, got shapes %v and %v", op, op.dims, a, b)
 	}
+	a, b = logical(a, op.layout.A), logical(b, op.layout.B)
 	batch = 1
 	for i := 0; i < op.dims-2; i++ {
 		if a[i] != b[i] {
@@ -82,8 +114,8 @@ func (op batchedMatMulOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error)
 	if err != nil {
 		return nil, err
 	}
-	out := append(tensor.Shape{}, a[:op.dims-2]...)
-	return append(out, m, n), nil
+	out := append(tensor.Shape{}, logical(a, op.layout.A)[:op.dims-2]...)
+	return logical(append(out, m, n), op.layout.Out), nil
 }
 
 func (op batchedMatMulOp) Do(inputs ...G.Value) (G.Value, error) {
@@ -117,43 +149,88 @@ func (op batchedMatMulOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.
 	if !ok || c.RequiresIterator() {
 		return nil, fmt.Errorf("%v: want a contiguous *tensor.Dense result, got %T", op, prealloc)
 	}
-	batch, m, n, k, err := op.geometry(a.Shape(), b.Shape())
+	shape, err := op.InferShape(a.Shape(), b.Shape())
 	if err != nil {
 		return nil, err
 	}
-	if c.Shape().TotalSize() != batch*m*n || c.Dtype() != a.Dtype() || b.Dtype() != a.Dtype() {
+	if c.Shape().TotalSize() != shape.TotalSize() || c.Dtype() != a.Dtype() || b.Dtype() != a.Dtype() {
 		return nil, fmt.Errorf("%v: result %v %v does not fit %v x %v", op, c.Shape(), c.Dtype(), a.Shape(), b.Shape())
 	}
 	// The register may last have held another node's value of the same size.
-	if err := c.Reshape(append(a.Shape()[:op.dims-2:op.dims-2], m, n)...); err != nil {
+	if err := c.Reshape(shape...); err != nil {
 		return nil, err
 	}
-	// The leading dimensions are those of packed row-major matrices, as
-	// tensor.MatMul passes them for a plain or a transposed view.
-	tA, lda := blas.NoTrans, k
-	if op.transA {
-		tA, lda = blas.Trans, m
-	}
-	tB, ldb := blas.NoTrans, n
-	if op.transB {
-		tB, ldb = blas.Trans, k
-	}
+	p := op.plan(a.Shape(), b.Shape(), shape)
 	impl := tensor.WhichBLAS()
 	switch ad := a.Data().(type) {
 	case []float64:
-		bd, cd := b.Data().([]float64), c.Data().([]float64)
-		for i := 0; i < batch; i++ {
-			impl.Dgemm(tA, tB, m, n, k, 1, ad[i*m*k:(i+1)*m*k], lda, bd[i*k*n:(i+1)*k*n], ldb, 0, cd[i*m*n:(i+1)*m*n], n)
-		}
+		multiply(impl.Dgemm, p, ad, b.Data().([]float64), c.Data().([]float64))
 	case []float32:
-		bd, cd := b.Data().([]float32), c.Data().([]float32)
-		for i := 0; i < batch; i++ {
-			impl.Sgemm(tA, tB, m, n, k, 1, ad[i*m*k:(i+1)*m*k], lda, bd[i*k*n:(i+1)*k*n], ldb, 0, cd[i*m*n:(i+1)*m*n], n)
-		}
+		multiply(impl.Sgemm, p, ad, b.Data().([]float32), c.Data().([]float32))
 	default:
 		return nil, fmt.Errorf("%v: unsupported dtype %v", op, a.Dtype())
 	}
 	return c, nil
+}
+
+// plan is one call's products: op(A_i)·op(B_i) = C_i for i < batch.
+type plan struct {
+	batch, m, n, k int
+	tA, tB         blas.Transpose
+	a, b, c        matrices
+}
+
+// plan reads the sizes from stored shapes geometry has accepted.
+func (op batchedMatMulOp) plan(a, b, c tensor.Shape) plan {
+	batch, m, n, k, _ := op.geometry(a, b)
+	p := plan{batch: batch, m: m, n: n, k: k, tA: blas.NoTrans, tB: blas.NoTrans,
+		a: matricesOf(a, op.layout.A), b: matricesOf(b, op.layout.B), c: matricesOf(c, op.layout.Out)}
+	if op.transA {
+		p.tA = blas.Trans
+	}
+	if op.transB {
+		p.tB = blas.Trans
+	}
+	return p
+}
+
+// matrices locates the stored matrices of one operand in its backing array:
+// rows × cols each (before any transposition), heads of them per leading
+// index when interleaved, one after the other otherwise.
+type matrices struct {
+	heads, rows, cols int
+	interleaved       bool
+}
+
+func matricesOf(stored tensor.Shape, interleaved bool) matrices {
+	d := len(stored)
+	if interleaved { // (B, R, H, C)
+		return matrices{heads: stored[2], rows: stored[1], cols: stored[3], interleaved: true}
+	}
+	return matrices{heads: 1, rows: stored[d-2], cols: stored[d-1]}
+}
+
+// ld is the BLAS leading dimension: the distance between two rows' starts.
+// For packed matrices it is the row length, as tensor.MatMul passes it.
+func (x matrices) ld() int { return x.heads * x.cols }
+
+// matrix returns matrix i of data, i = b·H + h in the order the product reads.
+func matrix[F float32 | float64](x matrices, data []F, i int) []F {
+	start := i * x.rows * x.cols
+	if x.interleaved {
+		b, h := i/x.heads, i%x.heads
+		start = (b*x.rows*x.heads + h) * x.cols
+	}
+	return data[start : start+(x.rows-1)*x.ld()+x.cols]
+}
+
+type gemmFunc[F float32 | float64] func(tA, tB blas.Transpose, m, n, k int, alpha F, a []F, lda int, b []F, ldb int, beta F, c []F, ldc int)
+
+// multiply runs the plan's products with alpha = 1 and beta = 0.
+func multiply[F float32 | float64](gemm gemmFunc[F], p plan, a, b, c []F) {
+	for i := 0; i < p.batch; i++ {
+		gemm(p.tA, p.tB, p.m, p.n, p.k, 1, matrix(p.a, a, i), p.a.ld(), matrix(p.b, b, i), p.b.ld(), 0, matrix(p.c, c, i), p.c.ld())
+	}
 }
 
 func (op batchedMatMulOp) ReturnsPtr() bool      { return false }
@@ -163,32 +240,41 @@ func (op batchedMatMulOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
 func (op batchedMatMulOp) Hashcode() uint32      { return hashOf(op) }
 
 func (op batchedMatMulOp) String() string {
-	return fmt.Sprintf("batchedMatMul(transA=%t, transB=%t, dims=%d)", op.transA, op.transB, op.dims)
+	if op.layout == (Interleaved{}) {
+		return fmt.Sprintf("batchedMatMul(transA=%t, transB=%t, dims=%d)", op.transA, op.transB, op.dims)
+	}
+	return fmt.Sprintf("batchedMatMul(transA=%t, transB=%t, dims=%d, interleaved=%+v)", op.transA, op.transB, op.dims, op.layout)
 }
 
 func (op batchedMatMulOp) DiffWRT(inputs int) []bool { return []bool{true, true} }
 
-// SymDiff builds dz/dx and dz/dy exactly as gorgonia's batchedMatMulDiffExpr does.
+// SymDiff builds dz/dx and dz/dy exactly as gorgonia's batchedMatMulDiffExpr
+// does; each gradient is stored in its input's layout, and reads grad in the
+// output's.
 func (op batchedMatMulOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
 	x, y := inputs[0], inputs[1]
+	lx, ly, lg := op.layout.A, op.layout.B, op.layout.Out
+	mul := func(a, b *G.Node, transA, transB bool, la, lb, lout bool) (*G.Node, error) {
+		return BatchedMatMulInterleaved(a, b, transA, transB, Interleaved{A: la, B: lb, Out: lout})
+	}
 	var dx, dy *G.Node
 	var err error
 	switch {
 	case op.transA && op.transB:
-		if dx, err = BatchedMatMul(y, grad, true, true); err == nil {
-			dy, err = BatchedMatMul(grad, x, true, true)
+		if dx, err = mul(y, grad, true, true, ly, lg, lx); err == nil {
+			dy, err = mul(grad, x, true, true, lg, lx, ly)
 		}
 	case !op.transA && op.transB:
-		if dx, err = BatchedMatMul(grad, y, false, false); err == nil {
-			dy, err = BatchedMatMul(grad, x, true, false)
+		if dx, err = mul(grad, y, false, false, lg, ly, lx); err == nil {
+			dy, err = mul(grad, x, true, false, lg, lx, ly)
 		}
 	case op.transA && !op.transB:
-		if dx, err = BatchedMatMul(y, grad, false, true); err == nil {
-			dy, err = BatchedMatMul(x, grad, false, false)
+		if dx, err = mul(y, grad, false, true, ly, lg, lx); err == nil {
+			dy, err = mul(x, grad, false, false, lx, lg, ly)
 		}
 	default:
-		if dx, err = BatchedMatMul(grad, y, false, true); err == nil {
-			dy, err = BatchedMatMul(x, grad, true, false)
+		if dx, err = mul(grad, y, false, true, lg, ly, lx); err == nil {
+			dy, err = mul(x, grad, true, false, lx, lg, ly)
 		}
 	}
 	return G.Nodes{dx, dy}, err

@@ -5,7 +5,7 @@
 // more than the arithmetic needs (docs/performance.md, docs/gorgonia.md).
 //
 //	batchedmatmul.go  BatchedMatMul   = G.BatchedMatMul, one BLAS call per product
-//	swapaxes.go       SwapMiddleAxes  = G.Transpose(x, 0, 2, 1, 3), a copy loop
+//	                  BatchedMatMulInterleaved = G.Transpose(·, 0, 2, 1, 3) around it, read and written by stride
 //	broadcast.go      BroadcastAdd    = G.BroadcastAdd, y read by index, never repeated
 //	                  BroadcastMul    = G.BroadcastHadamardProd, likewise
 //	max.go            Max             = G.Max along one axis, in its order into a kept buffer, gradient in one op
@@ -22,6 +22,7 @@
 //	reduce.go         (Sum's and Max's loops: tensor's orders of addition and comparison, per axis)
 //	dtype.go          float64 / float32 tensors and constants from float64 values
 //	elementwise.go    (the Do, result check and dtype dispatch broadcast, rectify and scale share)
+//	ophash.go         (every op's Hashcode)
 //
 // The ops write into the tape machine's preallocated registers
 // (UsePreallocDo), which Rewind keeps from one run to the next.

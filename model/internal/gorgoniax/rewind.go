@@ -8,8 +8,8 @@ package gorgoniax
 // garbage collector's work with it. Rewind only sets the program counter back
 // to 0. The registers keep last run's tensors, and the machine's own alloc
 // instructions and preallocating ops (those implementing UsePreallocDoer)
-// write into them instead of allocating: with the custom ops of swapaxes.go
-// and batchedmatmul.go, a step allocates 6 MB. Every op overwrites its
+// write into them instead of allocating: with the custom ops of this package
+// (then a head swap and batchedmatmul.go), a step allocated 6 MB. Every op overwrites its
 // output, so the values are bit for bit those of a fresh machine:
 // TestRewindMatchesReset checks that here on a small graph of these ops, and
 // the model's TestRerunMatchesFreshGraph checks the whole model run on other
