@@ -18,12 +18,11 @@ package gorgoniax
 // sum.go, which sums in G.Sum's order into a kept buffer). Along one column
 // axis (the first, or the second of three or more), mul's Σ_axes (x ⊙ g) is
 // SumOfProducts (sumproducts.go): the same products and sums in one pass,
-// the product never written. The stock mul gradient ∂L/∂x is
-// repeat(y) ⊙ g; this op computes g[i] · y[j],
-// the same product of the same two numbers (IEEE multiplication commutes
-// exactly). So values and gradients are bit for bit the stock ones
-// (TestBroadcastMatchesGorgonia, both dtypes, every axis pattern the model
-// uses, odd sizes).
+// the product never written. The stock mul gradient ∂L/∂x is repeat(y) ⊙ g;
+// this op computes g[i] · y[j], the same product of the same two numbers
+// (IEEE multiplication commutes exactly). So values and gradients are bit
+// for bit the stock ones (TestBroadcastMatchesGorgonia, both dtypes, every
+// axis pattern the model uses, odd sizes).
 //
 // Why not the stock ops? G.Broadcast* reshape y and materialise its repeat
 // (repeatOp: a strided copy into a fresh tensor, one number at a time along
