@@ -33,10 +33,7 @@ func feedForward(x *G.Node, w FeedForwardWeights[*G.Node]) (*G.Node, error) {
 }
 
 // linear is x·W + b with b repeated down the rows: x (N, in), W (in, out), b (out).
+// gorgoniax.Linear is G.Mul then BroadcastAdd in one op, bit for bit.
 func linear(x, w, b *G.Node) (*G.Node, error) {
-	xw, err := G.Mul(x, w)
-	if err != nil {
-		return nil, err
-	}
-	return gorgoniax.BroadcastAdd(xw, b, 0)
+	return gorgoniax.Linear(x, w, b)
 }

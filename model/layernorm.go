@@ -11,7 +11,9 @@ package model
 // Gorgonia v0.9.18 has no LayerNorm op (only BatchNorm), so it is composed from
 // Mean, Neg, Add, Square, Sqrt, Inverse and HadamardProd (rowops.go). Its
 // gradient with respect to x is one op (gorgoniax.NormalizeRows) computing
-// what those ops' gradients compute, bit for bit.
+// what those ops' gradients compute, bit for bit; the gain and bias are
+// applied in one op (gorgoniax.Affine), the two broadcasts' values and
+// gradients, bit for bit.
 
 import (
 	G "gorgonia.org/gorgonia"
@@ -46,11 +48,7 @@ func layerNorm(x *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	scaled, err := gorgoniax.BroadcastMul(normed, w.Gain, 0)
-	if err != nil {
-		return nil, err
-	}
-	return gorgoniax.BroadcastAdd(scaled, w.Bias, 0)
+	return gorgoniax.Affine(normed, w.Gain, w.Bias) // normed ⊙ gain + bias in one pass
 }
 
 // centre returns x - mean(x) per row.

@@ -19,13 +19,13 @@ package gorgoniax
 //
 // BatchedMatMulInterleaved also reads (or writes) 4-D operands stored with
 // their two middle axes swapped: a stored (B, R, H, C) is read as the
-// (B, H, R, C) that SwapMiddleAxes would make of it, matrix (b, h) by stride
+// (B, H, R, C) that G.Transpose(·, 0, 2, 1, 3) would make of it, matrix (b, h) by stride
 // (row i at offset ((b·R + i)·H + h)·C). The multi-head attention's queries,
 // keys and values come out of x·W^Q in that order, each word's heads side by
 // side; reading them in place saves the eight copies per layer that splitting
 // and joining the heads took (docs/performance.md). The BLAS is called with
 // the same sizes and flags on the same numbers, only a larger leading
-// dimension, so the result is bit for bit that of SwapMiddleAxes around
+// dimension, so the result is bit for bit that of G.Transpose around
 // BatchedMatMul (TestInterleavedMatchesSwaps).
 
 import (

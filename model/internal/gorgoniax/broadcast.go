@@ -15,12 +15,14 @@ package gorgoniax
 //
 // Σ_axes is G.Sum along each axis, the last first, and a reshape to y's shape
 // where y has size-1 axes: the nodes the stock repeats' gradients chain (Sum,
-// sum.go, which sums in G.Sum's order into a kept buffer). The
-// stock mul gradient ∂L/∂x is repeat(y) ⊙ g; this op computes g[i] · y[j],
-// the same product of the same two numbers (IEEE multiplication commutes
-// exactly). So values and gradients are bit for bit the stock ones
-// (TestBroadcastMatchesGorgonia, both dtypes, every axis pattern the model
-// uses, odd sizes).
+// sum.go, which sums in G.Sum's order into a kept buffer). Along one column
+// axis (the first, or the second of three or more), mul's Σ_axes (x ⊙ g) is
+// SumOfProducts (sumproducts.go): the same products and sums in one pass,
+// the product never written. The stock mul gradient ∂L/∂x is repeat(y) ⊙ g;
+// this op computes g[i] · y[j], the same product of the same two numbers
+// (IEEE multiplication commutes exactly). So values and gradients are bit
+// for bit the stock ones (TestBroadcastMatchesGorgonia, both dtypes, every
+// axis pattern the model uses, odd sizes).
 //
 // Why not the stock ops? G.Broadcast* reshape y and materialise its repeat
 // (repeatOp: a strided copy into a fresh tensor, one number at a time along
@@ -218,11 +220,7 @@ func (op broadcastOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, er
 	if err != nil || !op.yGrad {
 		return G.Nodes{dx, nil}, err
 	}
-	xg, err := G.HadamardProd(x, grad)
-	if err != nil {
-		return nil, err
-	}
-	dy, err := sumAlong(xg, op.axes, y.Shape())
+	dy, err := sumProductsAlong(x, grad, op.axes, y.Shape())
 	return G.Nodes{dx, dy}, err
 }
 

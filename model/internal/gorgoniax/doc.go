@@ -11,6 +11,9 @@
 //	max.go            Max             = G.Max along one axis, in its order into a kept buffer, gradient in one op
 //	softmax.go        SoftmaxRows     = BroadcastMul(e, inv) ending a softmax, its gradient in one op
 //	normalize.go      NormalizeRows   = BroadcastMul(centred, 1/std) in a layer norm, its gradient in one op
+//	affine.go         Affine          = BroadcastAdd(BroadcastMul(x, gain), bias) ending a layer norm, one pass
+//	sumproducts.go    SumOfProducts   = Sum(HadamardProd(a, b)) along a column axis, the product never made
+//	linear.go         Linear          = BroadcastAdd(G.Mul(x, w), b) in one op, the stock product then the bias
 //	scale.go          Scale(x, c)     = G.Mul(x, constant c), no gradient for the constant
 //	rectify.go        Rectify         = G.Rectify, forward and gradient one op each
 //	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
