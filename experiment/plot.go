@@ -1,9 +1,12 @@
 package experiment
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
+	"strings"
 
+	"itformer/checkpoint"
 	"itformer/train"
 
 	"gonum.org/v1/plot"
@@ -61,7 +64,23 @@ func (r *Result) plotSeries(path, key, label string) error {
 	if p.Legend.Top {
 		p.Legend.YOffs = -vg.Points(6)
 	}
-	return p.Save(7*vg.Inch, 4*vg.Inch, path)
+	return save(p, 7*vg.Inch, 4*vg.Inch, path)
+}
+
+// save renders p in the format path's extension names (png, svg, pdf) and
+// writes it atomically: an interrupted run leaves the old image, not half
+// of a new one.
+func save(p *plot.Plot, w, h vg.Length, path string) error {
+	format := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	img, err := p.WriterTo(w, h, format)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	var buf bytes.Buffer
+	if _, err := img.WriteTo(&buf); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return checkpoint.WriteFileAtomic(path, buf.Bytes())
 }
 
 // meanCurve averages a per-epoch field over a variant's seeds.

@@ -46,7 +46,7 @@ func PlotReliability(path, title string, sets ...Reliability) error {
 		}
 	}
 	p.Legend.Top, p.Legend.Left = true, true
-	return p.Save(6*vg.Inch, 5*vg.Inch, path)
+	return save(p, 6*vg.Inch, 5*vg.Inch, path)
 }
 
 // addBins draws one set as points sized by how many sentences each bin holds.

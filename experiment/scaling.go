@@ -47,7 +47,7 @@ func PlotScaling(path, title, xLabel, yLabel string, curves ...Curve) error {
 		p.Legend.Add(c.Name, line, points)
 	}
 	p.Legend.Top, p.Legend.Left = true, true
-	return p.Save(6*vg.Inch, 4.5*vg.Inch, path)
+	return save(p, 6*vg.Inch, 4.5*vg.Inch, path)
 }
 
 // sizeTicks labels the x axis at the sizes measured (log ticks would label
