@@ -109,6 +109,9 @@ func run(args []string) error {
 	if o.rounds < 1 || o.steps < 1 {
 		return fs.Mistake("-rounds and -steps must be positive")
 	}
+	if err := checkPlotDir(o); err != nil {
+		return fs.Mistake("%v", err)
+	}
 	printMachine()
 	if o.only["step"] || o.only["pytorch"] {
 		if err := sideBySide(o); err != nil {
@@ -129,6 +132,23 @@ func run(args []string) error {
 		return scaling(o)
 	}
 	return nil
+}
+
+// checkPlotDir refuses a -plot folder the scaling section could not write
+// into, before it spends minutes measuring.
+func checkPlotDir(o options) error {
+	if o.plotDir == "" {
+		return nil
+	}
+	if !o.only["scaling"] {
+		return fmt.Errorf("-plot draws the scaling section's sweeps: add scaling to -only")
+	}
+	probe, err := os.CreateTemp(o.plotDir, ".bench-plot-*")
+	if err != nil {
+		return fmt.Errorf("-plot %s: cannot write there: %w", o.plotDir, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 func printMachine() {

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +26,30 @@ func TestDefaultsFromAnyDirectory(t *testing.T) {
 	}
 	if seen, err := os.ReadFile(got); err != nil || string(seen) != string(want) {
 		t.Errorf("Python was not given cmd/bench/pytorch_step.py (%v, %d bytes)", err, len(seen))
+	}
+}
+
+// Flag mistakes are refused before any measuring, each naming its flag.
+func TestFlagMistakesNameTheFlag(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-rounds", "0"}, "-rounds"},
+		{[]string{"-only", "bogus"}, `"bogus"`},
+		{[]string{"-torch-threads", "0"}, "-torch-threads"},
+		{[]string{"-plot", t.TempDir()}, "add scaling to -only"},
+		{[]string{"-only", "scaling", "-plot", filepath.Join(t.TempDir(), "missing")}, "-plot"},
+		{[]string{"-only", "scaling", "-plot", notDir}, "-plot " + notDir},
+		{[]string{"stray"}, `"stray"`},
+	} {
+		err := run(c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want one containing %s", c.args, err, c.want)
+		}
 	}
 }
