@@ -7,10 +7,10 @@ package experiment
 // colour by the weight (white 0, full colour 1), as the page's heatmaps are.
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
 	"math"
-	"os"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"itformer/checkpoint"
 	"itformer/history"
 )
 
@@ -69,15 +70,11 @@ func PlotHistoryStrip(path string, h *history.History, probe string, points []in
 	note := fmt.Sprintf("%q: the attention of %q (row: layer and head; column: the word it looks at; darker = more weight). * trained to point.",
 		pr.Text, pr.Tokens[pr.Pronoun])
 	c.FillText(textStyle(9, color.Gray{90}, draw.XLeft), vg.Point{X: stripMargin, Y: stripMargin + 2}, note)
-	f, err := os.Create(path)
-	if err != nil {
-		return err
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return checkpoint.WriteFileAtomic(path, buf.Bytes())
 }
 
 // drawPanel draws one point: its title, the words and the grid.

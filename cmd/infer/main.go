@@ -29,6 +29,7 @@ import (
 	"os"
 	"strings"
 
+	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/viz"
 	"itformer/history"
@@ -154,7 +155,7 @@ func writeHTML(path string, res *inference.Resolution, hist *history.History) er
 	if err := viz.WritePage(&buf, res, viz.Options{History: hist}); err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := checkpoint.WriteFileAtomic(path, buf.Bytes()); err != nil {
 		return fmt.Errorf("cannot write the HTML page: %w", err)
 	}
 	return nil
