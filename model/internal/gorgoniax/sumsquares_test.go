@@ -144,3 +144,59 @@ func TestSumOfSquaresRefusesAxes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMeanOfSquares times a layer norm's variance at a batch's size
+// (512 words of 32 features), forward as the training step runs it (the
+// layer norm's gradient is NormalizeRows's), or forward and backward:
+// "two-ops" is the construction MeanOfSquares replaces, Mean(Unary(G.Square,
+// c), 1), "fused" is MeanOfSquares.
+func BenchmarkMeanOfSquares(b *testing.B) {
+	for _, dt := range []tensor.Dtype{tensor.Float64, tensor.Float32} {
+		for _, fused := range []bool{false, true} {
+			for _, backward := range []bool{false, true} {
+				name := map[bool]string{false: "two-ops", true: "fused"}[fused] + map[bool]string{false: "/forward", true: "/backward"}[backward]
+				b.Run(fmt.Sprintf("%v/%s", dt, name), func(b *testing.B) { benchMeanOfSquares(b, dt, fused, backward) })
+			}
+		}
+	}
+}
+
+// benchMeanOfSquares runs the variance of c (and, backward, sum(w ⊙
+// variance)'s gradient with respect to c) b.N times on a rewound tape machine.
+func benchMeanOfSquares(b *testing.B, dt tensor.Dtype, fused, backward bool) {
+	g := G.NewGraph()
+	input := inputMaker(g, dt, normal(rand.New(rand.NewSource(89))))
+	c, w := input("c", 512, 32), input("w", 512)
+	var variance *G.Node // only one construction in the graph: the machine runs every node
+	if fused {
+		variance = G.Must(MeanOfSquares(c, 1))
+	} else {
+		variance = G.Must(Mean(G.Must(Unary(G.Square, c)), 1))
+	}
+	nodes := []*G.Node{variance}
+	if backward {
+		grads, err := G.Grad(G.Must(G.Sum(G.Must(G.HadamardProd(variance, w)))), c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes = append(nodes, grads...)
+	}
+	vals := make([]G.Value, len(nodes))
+	for i, n := range nodes {
+		G.Read(n, &vals[i])
+	}
+	vm, err := NewTapeMachine(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer vm.Close()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if i > 0 && !Rewind(vm) {
+			b.Fatal("Rewind does not recognise the tape machine")
+		}
+		if err := vm.RunAll(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
