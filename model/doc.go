@@ -43,9 +43,9 @@
 // stock op computes, bit for bit, with far fewer allocations or passes
 // (BatchedMatMul, BatchedMatMulInterleaved, BroadcastAdd, BroadcastMul, Max,
 // Rectify, Scale, SoftmaxRows, NormalizeRows, Affine, SumOfProducts, Linear,
-// Unary, ByIndices, Sum, Mean), Rewind, which reruns a tape machine on its
-// own buffers, NewTapeMachine, which gives each register one shape so those
-// buffers fit, and the float32/float64 helpers.
+// SumOfSquares, MeanOfSquares, Unary, ByIndices, Sum, Mean), Rewind, which
+// reruns a tape machine on its own buffers, NewTapeMachine, which gives each
+// register one shape so those buffers fit, and the float32/float64 helpers.
 // Beside each op is its test against the stock op, beside Rewind its test
 // against vm.Reset, and beside NewTapeMachine its test against
 // G.NewTapeMachine.

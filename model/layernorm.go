@@ -13,7 +13,8 @@ package model
 // gradient with respect to x is one op (gorgoniax.NormalizeRows) computing
 // what those ops' gradients compute, bit for bit; the gain and bias are
 // applied in one op (gorgoniax.Affine), the two broadcasts' values and
-// gradients, bit for bit.
+// gradients, bit for bit; the variance, Mean(Square(c), 1), is one pass over
+// c (gorgoniax.MeanOfSquares), the two ops' values bit for bit.
 
 import (
 	G "gorgonia.org/gorgonia"
@@ -62,11 +63,7 @@ func centre(x *G.Node) (*G.Node, error) {
 
 // rowStd returns sqrt(mean(c²) + eps) per row of the centred c: shape (N).
 func rowStd(c *G.Node) (*G.Node, error) {
-	sq, err := gorgoniax.Unary(G.Square, c)
-	if err != nil {
-		return nil, err
-	}
-	variance, err := gorgoniax.Mean(sq, 1)
+	variance, err := gorgoniax.MeanOfSquares(c, 1) // Mean(Square(c), 1) in one pass over c
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@ package gorgoniax
 // elementary ops, as model/layernorm.go builds it:
 //
 //	centred = x + (-Mean(x, 1))                 (BroadcastAdd, Unary Neg, Mean)
-//	std     = Sqrt(Mean(Square(centred), 1) + eps)
+//	std     = Sqrt(Mean(Square(centred), 1) + eps)  (MeanOfSquares)
 //	inv     = Inverse(std)
 //	normed  = centred ⊙ inv                     (this op)
 //

@@ -55,6 +55,12 @@ func Mean(x *G.Node, axis int) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	return divideByCount(s, x, axis)
+}
+
+// divideByCount is G.Mean's division of the sum s of x along axis:
+// s / SizeOf(axis, x), the count a one-node ReduceMul.
+func divideByCount(s, x *G.Node, axis int) (*G.Node, error) {
 	size, err := G.SizeOf(axis, x)
 	if err != nil {
 		return nil, err
