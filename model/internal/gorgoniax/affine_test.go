@@ -190,12 +190,16 @@ func benchAffine(b *testing.B, dt tensor.Dtype, affine, sumProducts bool) {
 	g := G.NewGraph()
 	input := inputMaker(g, dt, normal(rand.New(rand.NewSource(71))))
 	x, gain, bias, grad := input("x", 512, 32), input("gain", 32), input("bias", 32), input("g", 512, 32)
-	z := G.Must(Affine(x, gain, bias))
-	if !affine {
+	// One construction per graph: the tape machine runs every node, read or not.
+	var z, dgain *G.Node
+	if affine {
+		z = G.Must(Affine(x, gain, bias))
+	} else {
 		z = G.Must(BroadcastAdd(G.Must(BroadcastMul(x, gain, 0)), bias, 0))
 	}
-	dgain := G.Must(SumOfProducts(x, grad, 0))
-	if !sumProducts {
+	if sumProducts {
+		dgain = G.Must(SumOfProducts(x, grad, 0))
+	} else {
 		dgain = G.Must(Sum(G.Must(G.HadamardProd(x, grad)), 0))
 	}
 	nodes := []*G.Node{z, dgain, G.Must(BroadcastMul(grad, gain, 0)), G.Must(Sum(grad, 0))}
