@@ -203,22 +203,5 @@ func benchAffine(b *testing.B, dt tensor.Dtype, affine, sumProducts bool) {
 		dgain = G.Must(Sum(G.Must(G.HadamardProd(x, grad)), 0))
 	}
 	nodes := []*G.Node{z, dgain, G.Must(BroadcastMul(grad, gain, 0)), G.Must(Sum(grad, 0))}
-	vals := make([]G.Value, len(nodes))
-	for i, n := range nodes {
-		G.Read(n, &vals[i])
-	}
-	vm, err := NewTapeMachine(g)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer vm.Close()
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if i > 0 && !Rewind(vm) {
-			b.Fatal("Rewind does not recognise the tape machine")
-		}
-		if err := vm.RunAll(); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchRewound(b, g, nodes...)
 }

@@ -84,3 +84,27 @@ func runTape(t *testing.T, vm G.VM, vals []G.Value, rewound bool) []float64 {
 	}
 	return out
 }
+
+// benchRewound runs graph g b.N times on one tape machine, rewound between
+// runs as a training step's is, reading nodes after each run.
+func benchRewound(b *testing.B, g *G.ExprGraph, nodes ...*G.Node) {
+	b.Helper()
+	vals := make([]G.Value, len(nodes))
+	for i, n := range nodes {
+		G.Read(n, &vals[i])
+	}
+	vm, err := NewTapeMachine(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer vm.Close()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if i > 0 && !Rewind(vm) {
+			b.Fatal("Rewind does not recognise the tape machine")
+		}
+		if err := vm.RunAll(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -83,20 +83,5 @@ func benchLinear(b *testing.B, dt tensor.Dtype, fused bool) {
 	} else {
 		z = G.Must(BroadcastAdd(G.Must(G.Mul(x, w)), bias, 0))
 	}
-	var v G.Value
-	G.Read(z, &v)
-	vm, err := NewTapeMachine(g)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer vm.Close()
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if i > 0 && !Rewind(vm) {
-			b.Fatal("Rewind does not recognise the tape machine")
-		}
-		if err := vm.RunAll(); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchRewound(b, g, z)
 }

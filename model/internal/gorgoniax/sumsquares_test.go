@@ -181,22 +181,5 @@ func benchMeanOfSquares(b *testing.B, dt tensor.Dtype, fused, backward bool) {
 		}
 		nodes = append(nodes, grads...)
 	}
-	vals := make([]G.Value, len(nodes))
-	for i, n := range nodes {
-		G.Read(n, &vals[i])
-	}
-	vm, err := NewTapeMachine(g)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer vm.Close()
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if i > 0 && !Rewind(vm) {
-			b.Fatal("Rewind does not recognise the tape machine")
-		}
-		if err := vm.RunAll(); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchRewound(b, g, nodes...)
 }
