@@ -53,37 +53,49 @@ type reduction struct {
 // reducible reports whether reduction handles axis of a tensor of dims axes.
 func reducible(dims, axis int) bool { return dims >= 2 && axis >= 0 && (axis <= 1 || axis == dims-1) }
 
-func (r reduction) do(inputs []G.Value) (G.Value, error) {
+func (r reduction) do(inputs []G.Value) (G.Value, error) { return r.usePreallocDo(nil, inputs) }
+
+// usePreallocDo reduces into prealloc, which the tape machine keeps across
+// runs, or into a fresh tensor where prealloc cannot hold the result
+// (keptResult).
+func (r reduction) usePreallocDo(prealloc G.Value, inputs []G.Value) (G.Value, error) {
 	if len(inputs) != 1 {
 		return nil, fmt.Errorf("%v: %d inputs", r.op, len(inputs))
 	}
-	shape, err := r.op.InferShape(inputs[0].Shape())
+	out, err := keptResult(r.op, prealloc, inputs)
 	if err != nil {
 		return nil, err
-	}
-	return r.into(tensor.New(tensor.Of(inputs[0].Dtype()), tensor.WithShape(shape...)), inputs[0])
-}
-
-// usePreallocDo reduces into prealloc, which the tape machine keeps across
-// runs. A buffer that cannot hold the result (the stock machine may offer x
-// itself) is left alone, and the result goes into a fresh one, as do does.
-func (r reduction) usePreallocDo(prealloc G.Value, inputs []G.Value) (G.Value, error) {
-	out, ok := prealloc.(*tensor.Dense)
-	if len(inputs) != 1 || !ok || out.Dtype() != inputs[0].Dtype() || overlaps(out, inputs[0]) ||
-		out.Shape().TotalSize()*inputs[0].Shape()[r.axis] != inputs[0].Shape().TotalSize() {
-		return r.do(inputs)
-	}
-	shape, err := r.op.InferShape(inputs[0].Shape())
-	if err != nil {
-		return nil, err
-	}
-	if !out.Shape().Eq(shape) {
-		// The register may last have held another node's value of the same size.
-		if err := out.Reshape(shape...); err != nil {
-			return nil, fmt.Errorf("%v: result %v for %v: %w", r.op, out.Shape(), shape, err)
-		}
 	}
 	return r.into(out, inputs[0])
+}
+
+// keptResult returns the tensor op's result goes into: prealloc, the buffer
+// the tape machine keeps across runs, reshaped to the result's shape (the
+// register may last have held another node's value of the same size), or a
+// fresh tensor where prealloc cannot hold the result: nil, of another dtype
+// or size, or one of the inputs, which the stock machine may offer.
+func keptResult(op G.Op, prealloc G.Value, inputs []G.Value) (*tensor.Dense, error) {
+	shapes := make([]G.DimSizer, len(inputs))
+	for i, in := range inputs {
+		shapes[i] = in.Shape()
+	}
+	shape, err := op.InferShape(shapes...)
+	if err != nil {
+		return nil, err
+	}
+	out, ok := prealloc.(*tensor.Dense)
+	for _, in := range inputs {
+		ok = ok && !overlaps(out, in)
+	}
+	if !ok || out.Dtype() != inputs[0].Dtype() || out.Shape().TotalSize() != shape.TotalSize() {
+		return tensor.New(tensor.Of(inputs[0].Dtype()), tensor.WithShape(shape...)), nil
+	}
+	if !out.Shape().Eq(shape) {
+		if err := out.Reshape(shape...); err != nil {
+			return nil, fmt.Errorf("%v: result %v for %v: %w", op, out.Shape(), shape, err)
+		}
+	}
+	return out, nil
 }
 
 // overlaps reports whether a and b start at the same entry.

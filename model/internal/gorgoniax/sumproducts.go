@@ -77,33 +77,19 @@ func (op sumProductsOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error) {
 }
 
 func (op sumProductsOp) Do(inputs ...G.Value) (G.Value, error) {
-	if len(inputs) != 2 {
-		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
-	}
-	shape, err := op.InferShape(inputs[0].Shape(), inputs[1].Shape())
-	if err != nil {
-		return nil, err
-	}
-	return op.UsePreallocDo(tensor.New(tensor.Of(inputs[0].Dtype()), tensor.WithShape(shape...)), inputs...)
+	return op.UsePreallocDo(nil, inputs...)
 }
 
 // UsePreallocDo sums into prealloc, which the tape machine keeps across
-// runs. A buffer that is an input (the stock machine may offer one) is left
-// alone, and the sums go into a fresh one, as Do does.
+// runs, or into a fresh tensor where prealloc cannot hold the sums
+// (keptResult: an input, for one, is left alone).
 func (op sumProductsOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	out, ok := prealloc.(*tensor.Dense)
-	if len(inputs) != 2 || !ok || overlaps(out, inputs[0]) || overlaps(out, inputs[1]) {
-		return op.Do(inputs...)
+	if len(inputs) != 2 {
+		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
 	}
-	shape, err := op.InferShape(inputs[0].Shape(), inputs[1].Shape())
+	out, err := keptResult(op, prealloc, inputs)
 	if err != nil {
 		return nil, err
-	}
-	if !out.Shape().Eq(shape) {
-		// The register may last have held another node's value of the same size.
-		if err := out.Reshape(shape...); err != nil {
-			return nil, fmt.Errorf("%v: result %v for %v: %w", op, out.Shape(), shape, err)
-		}
 	}
 	return byDtype(op, out,
 		func() error { return sumProducts[float64](op, out, inputs) },
