@@ -16,10 +16,15 @@ import (
 // renames it over path, so a reader (or a crash) sees the old file or the new
 // one, never half of one. The temporary is named .<name>.tmp-<digits>.
 func WriteFileAtomic(path string, data []byte) error {
+	// A folder at path would only fail the rename at the end, with an error
+	// that names the temporary ("rename /.tmp.tmp-1 /tmp: file exists").
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("cannot write %s: it is a folder, not a file", path)
+	}
 	dir := filepath.Dir(path)
 	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
-		return err
+		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op after a successful rename
 	if _, err := tmp.Write(data); err != nil {

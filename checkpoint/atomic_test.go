@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -86,5 +87,28 @@ func writeOld(t *testing.T, path string, when time.Time) {
 	}
 	if err := os.Chtimes(path, when, when); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Writing over a folder, or into a folder that does not exist, is refused with
+// a message that names the path asked for (not only the temporary's name),
+// and leaves no temporary behind.
+func TestWriteFileAtomicNamesTheBadPath(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "out.png")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{folder, folder + ": it is a folder, not a file"},
+		{filepath.Join(dir, "missing", "out.png"), "cannot write " + filepath.Join(dir, "missing", "out.png") + ": "},
+	} {
+		err := WriteFileAtomic(tc.path, []byte("x"))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("WriteFileAtomic(%s) = %v, want an error containing %q", tc.path, err, tc.want)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("temporaries left behind: %v", left)
 	}
 }
