@@ -12,6 +12,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -77,21 +78,32 @@ func pickPoints(h *history.History, list string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(list, ",") {
 		e, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil {
+		if err != nil || math.IsNaN(e) || math.IsInf(e, 0) {
 			return nil, fmt.Errorf("%q is not a number of epochs", f)
 		}
-		i := -1
-		for k, p := range h.Points {
-			if p.Step == int(e*float64(h.StepsPerEpoch)) {
-				i = k
-			}
-		}
+		i, where := pointAt(h, e)
 		if i < 0 {
-			return nil, fmt.Errorf("no point at epoch %s (step %d); the history has %s", f, int(e*float64(h.StepsPerEpoch)), epochList(h))
+			return nil, fmt.Errorf("no point at epoch %s%s; the history has %s", strings.TrimSpace(f), where, epochList(h))
 		}
 		out = append(out, i)
 	}
 	return out, nil
+}
+
+// pointAt is the index of the point recorded at epoch e, or -1 and where it
+// would be: " (step N)" within the run, nothing outside it (a NaN-free but
+// huge epoch's step does not fit an int: "step -9223372036854775808").
+func pointAt(h *history.History, e float64) (int, string) {
+	step := e * float64(h.StepsPerEpoch)
+	if len(h.Points) == 0 || step < 0 || step > float64(h.Points[len(h.Points)-1].Step) {
+		return -1, ""
+	}
+	for k, p := range h.Points {
+		if p.Step == int(step) {
+			return k, ""
+		}
+	}
+	return -1, fmt.Sprintf(" (step %d)", int(step))
 }
 
 func spread(h *history.History) []int {

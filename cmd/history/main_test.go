@@ -67,6 +67,10 @@ func TestUsageMistakes(t *testing.T) {
 		{[]string{"-probe", "nope"}, `no probe "nope"; the history has "mission"`},
 		{[]string{"-points", "0,0.5"}, "no point at epoch 0.5 (step 5); the history has 0, 1"},
 		{[]string{"-points", "x"}, `"x" is not a number of epochs`},
+		{[]string{"-points", "NaN"}, `"NaN" is not a number of epochs`},
+		{[]string{"-points", "1,-Inf"}, `"-Inf" is not a number of epochs`},
+		{[]string{"-points", "1e300"}, "no point at epoch 1e300; the history has 0, 1"},
+		{[]string{"-points", "-1"}, "no point at epoch -1; the history has 0, 1"},
 	} {
 		_, err := runWithHistory(t, twoPoints(), tc.args...)
 		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {
