@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	cli.Exit("explain", run(os.Args[1:], os.Stdout, os.Stderr))
+	cli.Exit("explain", run(os.Args[1:], cli.Stdout, os.Stderr))
 }
 
 type options struct {

@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	cli.Exit("explaineval", run(os.Args[1:], os.Stdout, os.Stderr))
+	cli.Exit("explaineval", run(os.Args[1:], cli.Stdout, os.Stderr))
 }
 
 // runList is the repeatable -run flag.

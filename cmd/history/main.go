@@ -24,7 +24,7 @@ import (
 )
 
 func main() {
-	cli.Exit("history", run(os.Args[1:], os.Stdout))
+	cli.Exit("history", run(os.Args[1:], cli.Stdout))
 }
 
 func run(args []string, stdout io.Writer) error {

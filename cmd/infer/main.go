@@ -38,7 +38,7 @@ import (
 )
 
 func main() {
-	cli.Exit("infer", run(os.Args[1:], os.Stdout, os.Stderr))
+	cli.Exit("infer", run(os.Args[1:], cli.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) error {

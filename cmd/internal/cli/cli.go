@@ -92,16 +92,51 @@ func (f *FlagSet) Help() string {
 	return b.String()
 }
 
-// Exit ends the program as err says; it returns only for a nil error or -h.
+// Stdout is os.Stdout for the commands whose output is their result (infer,
+// explain, history...): it keeps its first write error, which Exit reports,
+// since their fmt.Fprint* calls drop it and a full disk or a closed stdout
+// would otherwise end with status 0 and nothing written.
+var Stdout = &CheckedWriter{W: os.Stdout}
+
+// CheckedWriter is W that keeps its first write error in Err and writes
+// nothing after it.
+type CheckedWriter struct {
+	W   io.Writer
+	Err error
+}
+
+func (c *CheckedWriter) Write(p []byte) (int, error) {
+	if c.Err != nil {
+		return 0, c.Err
+	}
+	n, err := c.W.Write(p)
+	if err != nil {
+		c.Err = err
+	}
+	return n, err
+}
+
+// Exit ends the program as err says; it returns only for a nil error or -h,
+// when everything written to Stdout was written.
 func Exit(name string, err error) {
+	msg, code := status(err, Stdout.Err)
+	if code != 0 {
+		fmt.Fprintln(os.Stderr, name+":", msg)
+		os.Exit(code)
+	}
+}
+
+// status is the message and exit status of a command that returned err
+// after its writes to stdout failed with stdoutErr (nil if none did).
+func status(err, stdoutErr error) (string, int) {
 	switch {
+	case (err == nil || errors.Is(err, flag.ErrHelp)) && stdoutErr != nil:
+		return fmt.Sprintf("cannot write the output: %v", stdoutErr), 1
 	case err == nil, errors.Is(err, flag.ErrHelp):
-		return
+		return "", 0
 	case errors.Is(err, ErrUsage):
-		fmt.Fprintln(os.Stderr, name+":", strings.TrimSuffix(err.Error(), "\n"))
-		os.Exit(2)
+		return strings.TrimSuffix(err.Error(), "\n"), 2
 	default:
-		fmt.Fprintln(os.Stderr, name+":", err)
-		os.Exit(1)
+		return err.Error(), 1
 	}
 }

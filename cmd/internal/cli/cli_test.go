@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -108,4 +110,58 @@ func TestWarnReading(t *testing.T) {
 			t.Errorf("%q %v: wrote %q, want %q", tc.unknown, tc.read, buf.String(), tc.want)
 		}
 	}
+}
+
+// A command that returned no error but could not write its output (a full
+// disk, a closed stdout) exits 1 with a message that says so; -h too.
+func TestStatus(t *testing.T) {
+	full := errors.New("write /dev/stdout: no space left on device")
+	for _, tc := range []struct {
+		name           string
+		err, stdoutErr error
+		wantMsg        string
+		wantCode       int
+	}{
+		{"done", nil, nil, "", 0},
+		{"help", flag.ErrHelp, nil, "", 0},
+		{"done, output lost", nil, full, "cannot write the output: " + full.Error(), 1},
+		{"help, output lost", flag.ErrHelp, full, "cannot write the output: " + full.Error(), 1},
+		{"usage mistake", Usagef("bad flag\n"), full, "bad flag", 2},
+		{"failure", errors.New("no model"), nil, "no model", 1},
+	} {
+		msg, code := status(tc.err, tc.stdoutErr)
+		if msg != tc.wantMsg || code != tc.wantCode {
+			t.Errorf("%s: status = %q, %d; want %q, %d", tc.name, msg, code, tc.wantMsg, tc.wantCode)
+		}
+	}
+}
+
+// CheckedWriter keeps the first write error and writes nothing after it.
+func TestCheckedWriter(t *testing.T) {
+	var buf bytes.Buffer
+	w := &CheckedWriter{W: &failAfter{w: &buf, n: 1}}
+	fmt.Fprint(w, "a")
+	fmt.Fprint(w, "b")
+	fmt.Fprint(w, "c")
+	if buf.String() != "a" || w.Err == nil || w.Err.Error() != "disk full" {
+		t.Errorf("wrote %q, kept %v; want \"a\" and the first error", buf.String(), w.Err)
+	}
+}
+
+// failAfter writes its first n calls to w and fails every later one.
+type failAfter struct {
+	w     io.Writer
+	n     int
+	calls int
+}
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	f.calls++
+	if f.calls > f.n {
+		if f.calls > f.n+1 {
+			return 0, errors.New("written after the first error")
+		}
+		return 0, errors.New("disk full")
+	}
+	return f.w.Write(p)
 }

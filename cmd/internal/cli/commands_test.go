@@ -89,3 +89,31 @@ func TestTrainMaxMemory(t *testing.T) {
 		}
 	}
 }
+
+// A command whose result cannot be written (stdout on a full disk) says so
+// and exits 1, instead of exiting 0 with nothing written.
+func TestCommandsReportLostOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds commands")
+	}
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here")
+	}
+	defer full.Close()
+	bin := t.TempDir()
+	if out, err := gobuild.Command(bin, "itformer/cmd/infer", "itformer/cmd/explain", "itformer/cmd/history").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	const sentence = "A dog ate the food because it was hungry"
+	for _, args := range [][]string{{"infer", sentence}, {"infer", "-json", sentence}, {"explain", sentence}, {"history"}} {
+		cmd := exec.Command(filepath.Join(bin, args[0]), args[1:]...)
+		var stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = full, &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("%q > /dev/full: %v, stderr %q; want exit status 1 and the write error", args, err, stderr.String())
+		}
+	}
+}
