@@ -31,6 +31,7 @@ func main() {
 type options struct {
 	run, word, example string
 	layer, head        int
+	given              map[string]bool // the flags given, so that -layer 0 is refused, not read as the default
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -45,6 +46,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
+	o.given = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.given[f.Name] = true })
 	if o.example != "" {
 		if err := exampleMistakes(fs); err != nil {
 			return err
@@ -105,10 +108,10 @@ func chooseTarget(p *inference.Predictor, tr *inference.Traced, o options) (targ
 	if l, h, ok := p.SupervisedHead(); ok {
 		t.layer, t.head = l, h
 	}
-	if o.layer != 0 {
+	if o.given["layer"] {
 		t.layer = o.layer - 1
 	}
-	if o.head != 0 {
+	if o.given["head"] {
 		t.head = o.head - 1
 	}
 	if t.layer < 0 || t.layer >= c.Layers {

@@ -254,6 +254,8 @@ func TestExplainErrors(t *testing.T) {
 		{[]string{"-word", "dog", "-example", "pool"}, "-word does not apply to -example", true},
 		{[]string{"-layer", strconv.Itoa(c.Layers + 1), s}, fmt.Sprintf("-layer %d: this model has layers 1 to %d", c.Layers+1, c.Layers), false},
 		{[]string{"-layer", "-1", s}, fmt.Sprintf("layers 1 to %d", c.Layers), false},
+		{[]string{"-layer", "0", s}, fmt.Sprintf("-layer 0: this model has layers 1 to %d", c.Layers), false},
+		{[]string{"-head", "0", s}, fmt.Sprintf("-head 0: this model has heads 1 to %d", c.Heads), false},
 		{[]string{"-head", strconv.Itoa(c.Heads + 1), s}, fmt.Sprintf("-head %d: this model has heads 1 to %d", c.Heads+1, c.Heads), false},
 		{[]string{"-word", "0", s}, "words 1 to 9", false},
 		{[]string{"-word", "zebra", s}, `"zebra" is not a word`, false},
