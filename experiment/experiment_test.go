@@ -139,3 +139,31 @@ func TestShippedExperimentsFromAnyDirectory(t *testing.T) {
 		}
 	}
 }
+
+// The results folder may be new, empty, or hold an experiment's earlier
+// results (docs/experiments/NAME is rewritten); anything else is refused.
+func TestCheckOutDir(t *testing.T) {
+	for _, tc := range []struct {
+		files []string
+		ok    bool
+	}{
+		{nil, true},
+		{[]string{"results.md", "results.csv", "runs.csv", "train_loss.png", "validation_accuracy.png", "grad_norm.png", "attention_entropy.png"}, true},
+		{[]string{"results.md", "notes.txt"}, false},
+		{[]string{"photo.png"}, false},
+		{[]string{"results.md.bak"}, false},
+	} {
+		dir := t.TempDir()
+		for _, f := range tc.files {
+			if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := checkOutDir(dir); (err == nil) != tc.ok {
+			t.Errorf("%v: %v, want ok %v", tc.files, err, tc.ok)
+		}
+	}
+	if err := checkOutDir(filepath.Join(t.TempDir(), "new")); err != nil {
+		t.Errorf("a new folder: %v", err)
+	}
+}

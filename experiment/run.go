@@ -59,6 +59,9 @@ type job struct {
 
 // RunExperiment trains every variant with every seed and writes the results.
 func Run(e *Experiment, opt Options) (*Result, error) {
+	if err := checkOutDir(opt.OutDir); err != nil {
+		return nil, err
+	}
 	runsDir, cleanup, err := runsFolder(opt.RunsDir)
 	if err != nil {
 		return nil, err

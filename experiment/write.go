@@ -3,21 +3,27 @@ package experiment
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"itformer/checkpoint"
 )
 
+// tables are the files write puts beside the plots.
+var tables = []string{"results.md", "results.csv", "runs.csv"}
+
 // write puts results.md, results.csv, runs.csv and the plots into dir.
 func (r *Result) write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	files := map[string][]byte{"results.md": r.markdown(), "results.csv": r.variantsCSV(), "runs.csv": r.runsCSV()}
+	files := map[string][]byte{tables[0]: r.markdown(), tables[1]: r.variantsCSV(), tables[2]: r.runsCSV()}
 	for name, content := range files {
 		if err := checkpoint.WriteFileAtomic(filepath.Join(dir, name), content); err != nil {
 			return err
@@ -93,4 +99,34 @@ func (r *Result) Table() []byte {
 	start := bytes.Index(md, []byte("| variant"))
 	end := bytes.Index(md[start:], []byte("\n\n"))
 	return append(md[start:start+end], '\n')
+}
+
+// checkOutDir refuses, before any training, a results folder that is a file
+// or holds a file no experiment writes there (another program's folder, whose
+// files of the same names the results would replace). A missing or empty
+// folder, or an experiment's earlier results (docs/experiments/NAME), pass.
+func checkOutDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("results folder %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if !isResultFile(e.Name()) {
+			return fmt.Errorf("refusing to write the results into %s: it holds %s, which no experiment writes; choose a new or empty folder", dir, e.Name())
+		}
+	}
+	return nil
+}
+
+// isResultFile says whether an experiment writes a file of this name.
+func isResultFile(name string) bool {
+	if slices.Contains(tables, name) {
+		return true
+	}
+	key, png := strings.CutSuffix(name, ".png")
+	_, extra := plottable[key]
+	return png && (extra || slices.ContainsFunc(series, func(s struct{ key, label string }) bool { return s.key == key }))
 }

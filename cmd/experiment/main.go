@@ -40,6 +40,9 @@ func run(args []string) error {
 	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
 	}
+	if *workers < 0 {
+		return fs.Mistake("-workers %d: give the number of runs at a time, or 0 for one per core", *workers)
+	}
 	if *docs && *out != "" {
 		return fs.Mistake("-docs and -out both choose the results folder; give one")
 	}

@@ -76,3 +76,41 @@ func TestResultsGoToRunsUnlessDocs(t *testing.T) {
 		t.Errorf("-docs with -out: %v, want a usage mistake", err)
 	}
 }
+
+// Mistakes are refused before any run trains: a negative -workers, and an
+// -out that is a file or another program's folder (whose files of the same
+// names the results would replace); nothing is written there.
+func TestRefusedBeforeTraining(t *testing.T) {
+	base, err := filepath.Abs("../../configs/tiny.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	exp := tinyExperiment(t, base)
+	for name, content := range map[string]string{"foreign/notes.txt": "mine", "foreign/results.md": "mine too", "afile": "x"} {
+		os.MkdirAll(filepath.Dir(name), 0o755)
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args  []string
+		want  string
+		usage bool
+	}{
+		{[]string{"-workers", "-1", exp}, "-workers -1: give the number of runs at a time", true},
+		{[]string{"-out", "foreign", exp}, "refusing to write the results into foreign: it holds notes.txt", false},
+		{[]string{"-out", "afile", exp}, "results folder afile", false},
+	} {
+		err := run(tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, cli.ErrUsage) != tc.usage {
+			t.Errorf("%q: %v, want %q (usage mistake: %v)", tc.args, err, tc.want, tc.usage)
+		}
+	}
+	if b, _ := os.ReadFile("foreign/results.md"); string(b) != "mine too" {
+		t.Errorf("foreign/results.md is now %q", b)
+	}
+	if _, err := os.Stat("runs"); err == nil {
+		t.Error("a refused experiment made runs/")
+	}
+}
