@@ -25,7 +25,7 @@ func main() {
 }
 
 func run(args []string) error {
-	fs := cli.NewFlagSet("reliability", "reliability -run DIR [-out FILE.png]")
+	fs := cli.NewFlagSet("reliability", "reliability -run DIR [-sets test,negation,...] [-out FILE.png]")
 	runDir := fs.String("run", "", "run folder whose metrics.json to draw")
 	out := fs.String("out", "reliability.png", "the PNG to write")
 	sets := fs.String("sets", "test", "comma-separated sets to draw: test and challenge set names, or all")

@@ -102,6 +102,7 @@ func TestWarnReading(t *testing.T) {
 		{[]string{"overtake"}, nil, "warning: not in the model's vocabulary, read as <unk>: overtake\n"},
 		{[]string{"overtake", "zippy"}, []data.Contraction{{Word: "didn't", ReadAs: []string{"did", "not"}, Position: 2}},
 			"note: read \"didn't\" as \"did not\"\nwarning: not in the model's vocabulary, read as <unk>: overtake, zippy\n"},
+		{[]string{"!", "zorp", "!", "!"}, nil, "warning: not in the model's vocabulary, read as <unk>: !, zorp\n"},
 	}
 	for _, tc := range tests {
 		var buf bytes.Buffer

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"itformer/data"
@@ -15,7 +16,18 @@ func WarnReading(stderr io.Writer, unknown []string, contractions []data.Contrac
 	if note := data.ContractionNote(contractions); note != "" {
 		fmt.Fprintf(stderr, "note: %s\n", note)
 	}
-	if len(unknown) > 0 {
-		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(unknown, ", "))
+	if len(unknown) > 0 { // each word once: "!!!" is three "!"s, one unknown word
+		once := slices.DeleteFunc(slices.Clone(unknown), seenBefore())
+		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(once, ", "))
+	}
+}
+
+// seenBefore reports, called on each word in turn, whether it came before.
+func seenBefore() func(string) bool {
+	seen := map[string]bool{}
+	return func(w string) bool {
+		dup := seen[w]
+		seen[w] = true
+		return dup
 	}
 }
