@@ -149,6 +149,9 @@ func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 	if err := checkBatchSizes(cfg.Train, s.Corpus); err != nil {
 		return nil, err
 	}
+	if err := checkMaxLen(cfg.Model.MaxLen, s.Corpus); err != nil {
+		return nil, err
+	}
 	s.Vocab = data.BuildVocab(s.Corpus.Train)
 	if s.Params, err = model.NewParams(cfg.ModelFor(s.Vocab.Size()), cfg.Seed); err != nil {
 		return nil, err
@@ -212,4 +215,26 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// checkMaxLen refuses a model.max_len shorter than the corpus's longest
+// sentence, by the field's name and with the length it needs (the batches
+// would list ten sentences, each "more than seqLen").
+func checkMaxLen(maxLen int, c *data.Corpus) error {
+	sets := [][]data.Example{c.Train, c.Validation, c.Test}
+	for _, ch := range c.Challenges {
+		sets = append(sets, ch.Examples)
+	}
+	var longest data.Example
+	for _, set := range sets {
+		for _, e := range set {
+			if len(e.Tokens) > len(longest.Tokens) {
+				longest = e
+			}
+		}
+	}
+	if n := len(longest.Tokens); n > maxLen {
+		return fmt.Errorf("model.max_len is %d but the corpus's longest sentence has %d tokens (%q); use at least %d", maxLen, n, longest.Text, n)
+	}
+	return nil
 }

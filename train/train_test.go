@@ -487,3 +487,36 @@ func withCommas(n int) string {
 	}
 	return withCommas(n/1000) + fmt.Sprintf(",%03d", n%1000)
 }
+
+// A model.max_len shorter than the corpus's longest sentence is refused by
+// name, with the length needed, before the run folder is made; that length
+// itself passes.
+func TestRunRefusesMaxLenShorterThanTheCorpus(t *testing.T) {
+	corpus, err := data.Generate(tinyConfig.Data.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	longest := 0
+	for _, e := range slices.Concat(corpus.Train, corpus.Validation, corpus.Test) {
+		longest = max(longest, len(e.Tokens))
+	}
+	for _, ch := range corpus.Challenges {
+		for _, e := range ch.Examples {
+			longest = max(longest, len(e.Tokens))
+		}
+	}
+	if err := checkMaxLen(longest, corpus); err != nil {
+		t.Errorf("max_len %d, the longest sentence's length: %v", longest, err)
+	}
+	cfg := tinyConfig
+	cfg.Model.MaxLen = longest - 1
+	dir := filepath.Join(t.TempDir(), "run")
+	_, err = Run(cfg, Options{OutDir: dir})
+	want := fmt.Sprintf("model.max_len is %d but the corpus's longest sentence has %d tokens", longest-1, longest)
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Run with max_len %d: %v, want one line saying %q", longest-1, err, want)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("Run made %s (stat: %v)", dir, err)
+	}
+}
