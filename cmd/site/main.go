@@ -46,6 +46,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fs.Mistake("unexpected arguments %q", fs.Args())
 	}
+	if err := site.CheckFolder(*out); err != nil {
+		return err
+	}
 	m, err := Build(*goCmd, tools, stderr)
 	if err != nil {
 		return err

@@ -72,3 +72,24 @@ func TestMissingToolWarns(t *testing.T) {
 		}
 	}
 }
+
+// An -out that is another program's folder is refused before the build (with
+// a go command that cannot run, the build would fail first), and kept as is.
+func TestForeignOutRefusedBeforeTheBuild(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "index.html")
+	if err := os.WriteFile(notes, []byte("my page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "photo.jpg"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	err := run([]string{"-out", dir, "-go", filepath.Join(dir, "no-such-go")}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "holds photo.jpg, which is not a file of the site") {
+		t.Errorf("site -out %s: %v, want the folder refused", dir, err)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "my page" {
+		t.Errorf("index.html is now %q", b)
+	}
+}

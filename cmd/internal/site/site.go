@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -62,6 +63,34 @@ func Write(dir string, wasm, wasmGzip, wasmExec []byte) error {
 	for name, raw := range map[string][]byte{WasmName: wasm, WasmName + GzipExt: wasmGzip, WasmExecName: wasmExec} {
 		if err := os.WriteFile(filepath.Join(dir, name), raw, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// CheckFolder refuses, before a build of minutes, a dir that Write could not
+// fill or that is another program's: a file, or a folder holding a file the
+// site does not have (its index.html, say, would be replaced). A missing or
+// empty folder, or a site built before, passes.
+func CheckFolder(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("-out %s: %w", dir, err)
+	}
+	own := map[string]bool{WasmName: true, WasmName + GzipExt: true, WasmExecName: true}
+	names, err := fs.Glob(static, "static/*")
+	if err != nil {
+		return err
+	}
+	for _, n := range names {
+		own[filepath.Base(n)] = true
+	}
+	for _, e := range entries {
+		if !own[e.Name()] {
+			return fmt.Errorf("-out %s holds %s, which is not a file of the site: choose a new or empty folder, or one a site was built into", dir, e.Name())
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -89,5 +90,32 @@ func TestHandlerSendsTheModuleCompressed(t *testing.T) {
 	resp.Body.Close()
 	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || ct != "text/html; charset=utf-8" {
 		t.Errorf("index: %d %q", resp.StatusCode, ct)
+	}
+}
+
+// CheckFolder lets a build go to a new or empty folder, or over a site built
+// before, and refuses a file or another program's folder, naming what is there.
+func TestCheckFolder(t *testing.T) {
+	built, _ := writeSite(t)
+	foreign := t.TempDir()
+	for _, name := range []string{"index.html", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(foreign, name), []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(foreign, "notes.txt")
+	for _, tc := range []struct {
+		dir, want string
+	}{
+		{filepath.Join(t.TempDir(), "new"), ""},
+		{t.TempDir(), ""},
+		{built, ""},
+		{foreign, "holds notes.txt, which is not a file of the site"},
+		{file, "-out " + file + ": "},
+	} {
+		err := CheckFolder(tc.dir)
+		if (tc.want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("CheckFolder(%s) = %v, want %q", tc.dir, err, tc.want)
+		}
 	}
 }
