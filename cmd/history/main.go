@@ -43,6 +43,9 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(h.Points) == 0 { // a table of no rows and "the history has " would say nothing
+		return fmt.Errorf("%s records no point of training", history.FileName)
+	}
 	if _, _, ok := h.Probe(*probe); !ok {
 		return fs.Mistake("-probe: no probe %q; the history has %s", *probe, probeNames(h))
 	}

@@ -77,6 +77,11 @@ func TestUsageMistakes(t *testing.T) {
 			t.Errorf("%q: %v, want a usage mistake saying %q", tc.args, err, tc.want)
 		}
 	}
+	empty := twoPoints()
+	empty.Points = nil
+	if _, err := runWithHistory(t, empty); err == nil || !strings.Contains(err.Error(), "records no point of training") {
+		t.Errorf("a history without points: %v, want an error saying so", err)
+	}
 	var out bytes.Buffer
 	if err := run([]string{"-run", t.TempDir()}, &out); err == nil || !strings.Contains(err.Error(), history.FileName) {
 		t.Errorf("a run without history.json: %v, want an error naming it", err)
