@@ -33,6 +33,7 @@ type runList []string
 
 func (r *runList) String() string     { return strings.Join(*r, ",") }
 func (r *runList) Set(v string) error { *r = append(*r, v); return nil }
+func (r *runList) Repeatable()        {} // -run a -run b compares two models
 
 // defaultRun names the embedded default model in -run.
 const defaultRun = "default"

@@ -39,6 +39,7 @@ import (
 type overrides []string
 
 func (o *overrides) String() string { return strings.Join(*o, ",") }
+func (o *overrides) Repeatable()    {} // -set a=1 -set b=2 sets both
 func (o *overrides) Set(s string) error {
 	s, err := config.ParseOverride(s)
 	*o = append(*o, s)

@@ -51,7 +51,7 @@ func NewFlagSet(name, usage string) *FlagSet {
 // Parse parses args. With -h it prints the usage and every flag to stdout and
 // returns flag.ErrHelp; a mistake returns a usage error that names it.
 func (f *FlagSet) Parse(args []string, stdout io.Writer) error {
-	err := f.FlagSet.Parse(args)
+	err := f.parseCounting(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, f.Help())
@@ -60,6 +60,50 @@ func (f *FlagSet) Parse(args []string, stdout io.Writer) error {
 		return f.Mistake("%v", err)
 	}
 	return nil
+}
+
+// Repeatable marks a flag.Value that collects every use of its flag (-set
+// a=1 -set b=2); any other flag given twice is a mistake, not the last one
+// silently winning (-run a -run b).
+type Repeatable interface {
+	flag.Value
+	Repeatable()
+}
+
+// parseCounting is flag.FlagSet.Parse, and an error for a flag given twice
+// that is not Repeatable.
+func (f *FlagSet) parseCounting(args []string) error {
+	f.VisitAll(func(fl *flag.Flag) { fl.Value = &counted{Value: fl.Value} })
+	err := f.FlagSet.Parse(args)
+	var twice []string
+	f.VisitAll(func(fl *flag.Flag) {
+		c := fl.Value.(*counted)
+		fl.Value = c.Value
+		if _, ok := c.Value.(Repeatable); c.sets > 1 && !ok {
+			twice = append(twice, "-"+fl.Name)
+		}
+	})
+	if err == nil && len(twice) > 0 {
+		err = fmt.Errorf("%s given more than once; give each once", strings.Join(twice, ", "))
+	}
+	return err
+}
+
+// counted is a flag.Value that counts its Sets.
+type counted struct {
+	flag.Value
+	sets int
+}
+
+func (c *counted) Set(s string) error {
+	c.sets++
+	return c.Value.Set(s)
+}
+
+// IsBoolFlag keeps -json a flag that takes no value.
+func (c *counted) IsBoolFlag() bool {
+	b, ok := c.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // Mistake is a usage error that ends with the usage line.

@@ -16,7 +16,31 @@ import (
 func newTestFlags() *FlagSet {
 	fs := NewFlagSet("tool", "tool [-n N] ARG")
 	fs.Int("n", 1, "how many")
+	fs.Bool("v", false, "verbose")
+	fs.Var(&list{}, "add", "repeatable")
 	return fs
+}
+
+// list is a Repeatable flag.Value.
+type list []string
+
+func (l *list) String() string     { return strings.Join(*l, ",") }
+func (l *list) Set(s string) error { *l = append(*l, s); return nil }
+func (l *list) Repeatable()        {}
+
+// A Repeatable flag may be given many times, a boolean one still takes no
+// value, and the flags keep their own Values after Parse.
+func TestParseRepeatable(t *testing.T) {
+	fs := newTestFlags()
+	if err := fs.Parse([]string{"-add", "a", "-v", "-add", "b", "ARG"}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if got := fs.Lookup("add").Value.(*list); !slices.Equal(*got, []string{"a", "b"}) || fs.Arg(0) != "ARG" {
+		t.Errorf("-add collected %v, args %v", *got, fs.Args())
+	}
+	if _, ok := fs.Lookup("v").Value.(*counted); ok {
+		t.Error("-v's Value is still the counting wrapper after Parse")
+	}
 }
 
 // A mistake is one usage error that names it and ends with the usage line;
@@ -29,6 +53,8 @@ func TestParseMistakes(t *testing.T) {
 		{[]string{"-x"}, "flag provided but not defined: -x"},
 		{[]string{"-n", "many"}, `invalid value "many" for flag -n`},
 		{[]string{"-n"}, "flag needs an argument: -n"},
+		{[]string{"-n", "1", "-n", "2"}, "-n given more than once"},
+		{[]string{"-v", "-n", "1", "-v=false", "-n=3"}, "-n, -v given more than once"},
 	} {
 		fs := newTestFlags()
 		var out bytes.Buffer
