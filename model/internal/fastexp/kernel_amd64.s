@@ -6,8 +6,11 @@
 // lanes of fastexp.go's exp64 and exp32, operation for operation, each a
 // single VEX multiply, add, subtract, divide or round (no FMA), so every
 // lane gets the portable path's bits. Instead of branching, a lane is
-// computed on x clamped to [underflow, overflow] (a NaN lane on overflow),
-// then x > overflow is replaced by +Inf, x < underflow by 0 and a NaN by x.
+// computed on x clamped to [underflow, overflow] (a NaN lane on overflow)
+// and set to 0 where x < underflow (a clamped -745.13 would make a subnormal
+// product, which costs Intel CPUs a microcode assist of ~100 cycles, and
+// softmax feeds masked entries of -1e9), then x > overflow is replaced by
+// +Inf, x < underflow by 0 and a NaN by x.
 // Go's operand order: VSUBPD b, a, d is d = a - b; VBLENDVPD m, s, a, d is
 // d = m ? s : a; VCMPPD $p, b, a, d is d = a <p> b.
 
@@ -20,7 +23,9 @@ TEXT ·exp64AVX2(SB), NOSPLIT, $0-24
 loop64:
 	VMOVUPD (SI), Y0                   // x
 	VMINPD  over64<>(SB), Y0, Y1
-	VMAXPD  under64<>(SB), Y1, Y1      // xc, x clamped
+	VMAXPD  under64<>(SB), Y1, Y1      // x clamped
+	VCMPPD  $0x11, under64<>(SB), Y0, Y12 // x < underflow (LT_OQ)
+	VANDNPD Y1, Y12, Y1                // xc = 0 there: no subnormal on the way
 	VMULPD  log2e64<>(SB), Y1, Y2
 	VROUNDPD $0, Y2, Y2                // k = roundToEven(xc·log2e)
 	VMULPD  ln2hi64<>(SB), Y2, Y3
@@ -57,12 +62,11 @@ loop64:
 	VPSLLQ  $52, Y10, Y10              // 2^k2
 	VMULPD  Y11, Y8, Y8                // exact
 	VMULPD  Y10, Y8, Y8                // one rounding (to a subnormal)
-	VCMPPD  $0x1e, over64<>(SB), Y0, Y12 // x > overflow (GT_OQ)
-	VBLENDVPD Y12, inf64<>(SB), Y8, Y8
-	VCMPPD  $0x11, under64<>(SB), Y0, Y12 // x < underflow (LT_OQ)
-	VANDNPD Y8, Y12, Y8                // 0 there
-	VCMPPD  $3, Y0, Y0, Y12            // x is NaN (UNORD_Q)
-	VBLENDVPD Y12, Y0, Y8, Y8
+	VCMPPD  $0x1e, over64<>(SB), Y0, Y13 // x > overflow (GT_OQ)
+	VBLENDVPD Y13, inf64<>(SB), Y8, Y8
+	VANDNPD Y8, Y12, Y8                // 0 where x < underflow
+	VCMPPD  $3, Y0, Y0, Y13            // x is NaN (UNORD_Q)
+	VBLENDVPD Y13, Y0, Y8, Y8
 	VMOVUPD Y8, (DI)
 	ADDQ    $32, SI
 	ADDQ    $32, DI
@@ -80,7 +84,9 @@ TEXT ·exp32AVX2(SB), NOSPLIT, $0-24
 loop32:
 	VMOVUPS (SI), Y0                   // x
 	VMINPS  over32<>(SB), Y0, Y1
-	VMAXPS  under32<>(SB), Y1, Y1      // xc
+	VMAXPS  under32<>(SB), Y1, Y1
+	VCMPPS  $0x11, under32<>(SB), Y0, Y12
+	VANDNPS Y1, Y12, Y1                // xc
 	VMULPS  log2e32<>(SB), Y1, Y2
 	VROUNDPS $0, Y2, Y2                // k
 	VMULPS  ln2hi32<>(SB), Y2, Y3
@@ -109,12 +115,11 @@ loop32:
 	VPSLLD  $23, Y10, Y10              // 2^k2
 	VMULPS  Y11, Y8, Y8
 	VMULPS  Y10, Y8, Y8
-	VCMPPS  $0x1e, over32<>(SB), Y0, Y12
-	VBLENDVPS Y12, inf32<>(SB), Y8, Y8
-	VCMPPS  $0x11, under32<>(SB), Y0, Y12
+	VCMPPS  $0x1e, over32<>(SB), Y0, Y13
+	VBLENDVPS Y13, inf32<>(SB), Y8, Y8
 	VANDNPS Y8, Y12, Y8
-	VCMPPS  $3, Y0, Y0, Y12
-	VBLENDVPS Y12, Y0, Y8, Y8
+	VCMPPS  $3, Y0, Y0, Y13
+	VBLENDVPS Y13, Y0, Y8, Y8
 	VMOVUPS Y8, (DI)
 	ADDQ    $32, SI
 	ADDQ    $32, DI
