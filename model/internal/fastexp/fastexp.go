@@ -19,8 +19,18 @@
 //
 // Inputs above ln(MaxFloat) give +Inf, below the subnormal underflow 0,
 // NaN gives the same NaN. Results that are subnormal are computed, not
-// flushed. Measured against math.Exp (float64) and a float64-computed
-// reference (float32): at most 1 ulp (TestAccuracy).
+// flushed. Against exp computed to 160 bits (TestAccuracy, 40,000 evenly
+// spaced points a range) the largest error measured is 0.88 ulp in float64
+// (over [-708, 709.78] and over softmax's [-50, 0]) and 0.83 ulp in float32;
+// against math.Exp, which is also under 1 ulp from the other side at times,
+// 0.01% of float64 results differ by 2 ulps (TestAgainstMathExp).
+//
+// Speed (BenchmarkExp64, BenchmarkExp32, one core of an AVX-512 Xeon):
+// about 1.6 ns an element in float64 against 4.9 for math.Exp, 0.6 in
+// float32 against 5.1 for math32.Exp. An AVX-512 kernel was not tried: the
+// float64 kernel is largely bound by VDIVPD, whose throughput per element
+// Intel cores do not raise on ZMM registers, and after this the exp is
+// about 2% of a float64 training step.
 //
 // Why the same bits everywhere: the portable Go path writes each product as
 // float64(a*b) so no compiler fuses it into an FMA (arm64, ppc64, s390x and
