@@ -18,6 +18,7 @@ import (
 // layer of every package: a package may import only packages of a lower
 // layer (commands may import commands' internal packages of any layer).
 var layer = map[string]int{
+	"itformer/model/internal/fastexp":    -1, // arithmetic under gorgoniax
 	"itformer/model/internal/gorgoniax":  0,
 	"itformer/model/internal/fastblas":   0,
 	"itformer/data":                      0,
