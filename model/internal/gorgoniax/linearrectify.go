@@ -56,13 +56,14 @@ func rectifyFromOutput(h, grad *G.Node) (*G.Node, error) {
 	return G.ApplyOp(rectifyOp{dims: h.Dims(), grad: true, fromOutput: true}, h, grad)
 }
 
-// outputStep is step(v) from h = v ⊙ step(v): 1 for h ≥ 0 with its sign bit
-// clear, else 0 (h = -0 or NaN), without a branch.
+// outputStep is step(v) from h = v ⊙ step(v): 1 for h from +0 to +Inf, else
+// 0 (h = -0, negative or NaN). Those h are the float64 bit patterns from
+// +0's to +Inf's, so one unsigned comparison decides, without a branch;
+// converting a float32 to float64 keeps its sign, infinities and NaNs.
 func outputStep[F float32 | float64](h F) F {
 	var b int64
-	if h >= 0 {
+	if math.Float64bits(float64(h)) <= math.Float64bits(math.Inf(1)) {
 		b = 1
 	}
-	sign := int64(math.Float64bits(float64(h)) >> 63)
-	return F(b &^ sign)
+	return F(b)
 }
