@@ -43,8 +43,8 @@
 // stock op computes, bit for bit, with far fewer allocations or passes
 // (BatchedMatMul, BatchedMatMulInterleaved, BroadcastAdd, BroadcastMul, Max,
 // Rectify, Scale, ScaleAddData, SoftmaxRows, NormalizeRows, Affine,
-// SumOfProducts, Linear, LinearResidual, LinearRectify, SumOfSquares,
-// MeanOfSquares, Unary, ByIndices, Sum, Mean), Rewind, which
+// SumOfProducts, Linear, LinearResidual, SumOfSquares, MeanOfSquares, Unary,
+// ByIndices, Sum, Mean), Rewind, which
 // reruns a tape machine on its own buffers, NewTapeMachine, which gives each
 // register one shape so those buffers fit, and the float32/float64 helpers.
 // Beside each op is its test against the stock op, beside Rewind its test

@@ -24,9 +24,18 @@ type FeedForwardWeights[T any] struct {
 
 // feedForward returns x + FFN(x), the residual connection's sum.
 func feedForward(x *G.Node, w FeedForwardWeights[*G.Node]) (*G.Node, error) {
-	hidden, err := gorgoniax.LinearRectify(x, w.W1, w.B1) // max(0, x·W1 + b1), Rectify(Linear) bit for bit
+	hidden, err := linear(x, w.W1, w.B1)
 	if err != nil {
 		return nil, err
 	}
+	if hidden, err = gorgoniax.Rectify(hidden); err != nil {
+		return nil, err
+	}
 	return gorgoniax.LinearResidual(hidden, w.W2, w.B2, x) // x + (hidden·W2 + b2), G.Add's sum
+}
+
+// linear is x·W + b with b repeated down the rows: x (N, in), W (in, out), b (out).
+// gorgoniax.Linear is G.Mul then BroadcastAdd in one op, bit for bit.
+func linear(x, w, b *G.Node) (*G.Node, error) {
+	return gorgoniax.Linear(x, w, b)
 }

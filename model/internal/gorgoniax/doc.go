@@ -15,7 +15,6 @@
 //	sumproducts.go    SumOfProducts   = Sum(HadamardProd(a, b)) along a column axis, the product never made
 //	linear.go         Linear          = BroadcastAdd(G.Mul(x, w), b) in one op, the stock product then the bias
 //	residual.go       LinearResidual  = G.Add(r, Linear(x, w, b)), or G.Add(r, G.Mul(x, w)): the residual in the product's op
-//	linearrectify.go  LinearRectify   = Rectify(Linear(x, w, b)), bias and ReLU in one pass; gradient read from the result
 //	sumsquares.go     SumOfSquares    = Sum(Unary(G.Square, x)) along the last axis, the squares never made
 //	                  MeanOfSquares   = Mean(Unary(G.Square, x)), a layer norm's variance; gradient in one op
 //	scale.go          Scale(x, c)     = G.Mul(x, constant c), no gradient for the constant

@@ -60,7 +60,6 @@ type stockProduct interface {
 type linearOp struct {
 	mul            stockProduct
 	bias, residual bool
-	rectify        bool // max(0, ·) after the bias (linearrectify.go)
 }
 
 func (op linearOp) Arity() int { return 2 + btoi(op.bias) + btoi(op.residual) }
@@ -157,8 +156,6 @@ func addOperands[F float32 | float64](op linearOp, out *tensor.Dense, operands [
 		return fmt.Errorf("%v: want contiguous %T tensors of the node's shapes", op, o)
 	}
 	switch {
-	case op.rectify:
-		addBiasAndRectify(o, b)
 	case op.bias && op.residual:
 		addBiasAndResidual(o, b, r)
 	case op.bias:
@@ -173,13 +170,12 @@ func (op linearOp) ReturnsPtr() bool     { return false }
 func (op linearOp) CallsExtern() bool    { return true } // makes the tape machine preallocate the output
 func (op linearOp) OverwritesInput() int { return -1 }
 func (op linearOp) WriteHash(h hash.Hash) {
-	fmt.Fprintf(h, "gorgoniax.linear(%t,%t,%t):", op.bias, op.residual, op.rectify)
+	fmt.Fprintf(h, "gorgoniax.linear(%t,%t):", op.bias, op.residual)
 	op.mul.WriteHash(h)
 }
 func (op linearOp) Hashcode() uint32 { return hashOf(op) }
 func (op linearOp) String() string {
-	flag := func(on bool, s string) string { return map[bool]string{true: s}[on] }
-	return fmt.Sprintf("linear(%v%s%s%s)", op.mul, flag(op.bias, ", +bias"), flag(op.rectify, ", max(0, ·)"), flag(op.residual, ", +residual"))
+	return fmt.Sprintf("linear(%v%s%s)", op.mul, map[bool]string{true: ", +bias"}[op.bias], map[bool]string{true: ", +residual"}[op.residual])
 }
 
 func (op linearOp) DiffWRT(inputs int) []bool {
@@ -191,17 +187,10 @@ func (op linearOp) DiffWRT(inputs int) []bool {
 }
 
 // SymDiff builds the stock product's gradients, Σ_rows g for the bias and
-// g itself for the residual (G.Add's gradient). With rectify, g is first
-// the rectifier's gradient (linearrectify.go).
+// g itself for the residual (G.Add's gradient).
 func (op linearOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
 	if len(inputs) != op.Arity() {
 		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
-	}
-	var err error
-	if op.rectify {
-		if grad, err = rectifyFromOutput(output, grad); err != nil {
-			return nil, err
-		}
 	}
 	d, err := op.mul.SymDiff(inputs[:2], output, grad)
 	if err != nil {

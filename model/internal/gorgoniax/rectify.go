@@ -32,12 +32,10 @@ func Rectify(x *G.Node) (*G.Node, error) {
 	return G.ApplyOp(rectifyOp{dims: x.Dims()}, x)
 }
 
-// rectifyOp computes x ⊙ step(x), or with grad, step(x) ⊙ g from (x, g),
-// or with grad and fromOutput, the same from the result h = x ⊙ step(x)
-// instead of x (linearrectify.go): outputStep(h) ⊙ g.
+// rectifyOp computes x ⊙ step(x), or with grad, step(x) ⊙ g from (x, g).
 type rectifyOp struct {
-	dims             int
-	grad, fromOutput bool
+	dims int
+	grad bool
 }
 
 func (op rectifyOp) Arity() int {
@@ -97,13 +95,6 @@ func rectify[F float32 | float64](op rectifyOp, out *tensor.Dense, inputs []G.Va
 		return fmt.Errorf("%v: want contiguous tensors of one dtype and size", op)
 	}
 	x := in[0]
-	if op.grad && op.fromOutput {
-		g := in[1][:len(x)]
-		for i, v := range x {
-			o[i] = outputStep(v) * g[i]
-		}
-		return nil
-	}
 	if op.grad {
 		g := in[1][:len(x)]
 		for i, v := range x {
@@ -135,9 +126,6 @@ func (op rectifyOp) OverwritesInput() int  { return 0 }
 func (op rectifyOp) WriteHash(h hash.Hash) { fmt.Fprint(h, "gorgoniax.", op.String()) }
 func (op rectifyOp) Hashcode() uint32      { return hashOf(op) }
 func (op rectifyOp) String() string {
-	if op.fromOutput {
-		return fmt.Sprintf("rectify(dims=%d, grad=%t, fromOutput)", op.dims, op.grad)
-	}
 	return fmt.Sprintf("rectify(dims=%d, grad=%t)", op.dims, op.grad)
 }
 
