@@ -58,8 +58,11 @@ type attentionNodes struct {
 }
 
 // q, k, v are stored (B, T, H, d_k). divisor is sqrt(d_k), or 1 for the
-// unscaled attention some experiments use.
-func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentionNodes, error) {
+// unscaled attention some experiments use. Unless allSteps, Scaled is left
+// nil: the scaling and the mask are one op then (gorgoniax.ScaleAddData,
+// bit for bit the two), and Scaled is not a node of its own. allSteps builds
+// it beside that op, for the explainers to read.
+func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64, allSteps bool) (attentionNodes, error) {
 	s := attentionNodes{AttentionSteps: AttentionSteps[*G.Node]{Q: q, K: k, V: v}}
 	if !(divisor > 0) {
 		return s, fmt.Errorf("attention score divisor must be positive, got %v", divisor)
@@ -68,13 +71,7 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 	if s.Scores, err = gorgoniax.BatchedMatMulInterleaved(q, k, false, true, gorgoniax.Interleaved{A: true, B: true}); err != nil {
 		return s, err
 	}
-	s.Scaled = s.Scores
-	if divisor != 1 {
-		if s.Scaled, err = gorgoniax.Scale(s.Scores, 1/divisor); err != nil {
-			return s, err
-		}
-	}
-	if s.masked, err = gorgoniax.BroadcastAddData(s.Scaled, mask, 1, 2); err != nil {
+	if err = s.scaleAndMask(mask, divisor, allSteps); err != nil {
 		return s, err
 	}
 	if s.Weights, err = softmax(s.masked, 3); err != nil {
@@ -82,4 +79,22 @@ func scaledDotProductAttention(q, k, v, mask *G.Node, divisor float64) (attentio
 	}
 	s.Z, err = gorgoniax.BatchedMatMulInterleaved(s.Weights, v, false, false, gorgoniax.Interleaved{B: true, Out: true})
 	return s, err
+}
+
+// scaleAndMask sets masked = Scores / divisor + M (steps 2 and 3's logits)
+// and, if allSteps, Scaled = Scores / divisor.
+func (s *attentionNodes) scaleAndMask(mask *G.Node, divisor float64, allSteps bool) error {
+	var err error
+	if divisor == 1 {
+		s.Scaled = s.Scores
+		s.masked, err = gorgoniax.BroadcastAddData(s.Scores, mask, 1, 2)
+		return err
+	}
+	if allSteps {
+		if s.Scaled, err = gorgoniax.Scale(s.Scores, 1/divisor); err != nil {
+			return err
+		}
+	}
+	s.masked, err = gorgoniax.ScaleAddData(s.Scores, 1/divisor, mask, 1, 2)
+	return err
 }

@@ -42,8 +42,9 @@
 // internal/gorgoniax holds the Gorgonia workarounds: ops that compute what a
 // stock op computes, bit for bit, with far fewer allocations or passes
 // (BatchedMatMul, BatchedMatMulInterleaved, BroadcastAdd, BroadcastMul, Max,
-// Rectify, Scale, SoftmaxRows, NormalizeRows, Affine, SumOfProducts, Linear,
-// SumOfSquares, MeanOfSquares, Unary, ByIndices, Sum, Mean), Rewind, which
+// Rectify, Scale, ScaleAddData, SoftmaxRows, NormalizeRows, Affine,
+// SumOfProducts, Linear, LinearResidual, SumOfSquares, MeanOfSquares, Unary,
+// ByIndices, Sum, Mean), Rewind, which
 // reruns a tape machine on its own buffers, NewTapeMachine, which gives each
 // register one shape so those buffers fit, and the float32/float64 helpers.
 // Beside each op is its test against the stock op, beside Rewind its test

@@ -25,30 +25,23 @@ type EncoderWeights[T any] struct {
 	Norm2     LayerNormWeights[T]   `param:"norm2" role:"layer norm after feed-forward"`
 }
 
+// Each sublayer's last product adds the residual in the same op
+// (gorgoniax.LinearResidual): x + MultiHead(X) and y + FFN(y) are the sums
+// G.Add made, bit for bit, without an instruction of their own.
 func encoderLayer(x, mask *G.Node, w EncoderWeights[*G.Node], s shape, gate func(z *G.Node) (*G.Node, error)) (*G.Node, attentionNodes, error) {
-	attended, steps, err := multiHeadAttention(x, mask, w.Attention, s, gate)
+	sum, steps, err := multiHeadAttention(x, mask, w.Attention, s, gate)
 	if err != nil {
 		return nil, steps, err
 	}
-	y, err := addAndNorm(x, attended, w.Norm1)
+	y, err := layerNorm(sum, w.Norm1)
 	if err != nil {
 		return nil, steps, err
 	}
-	ff, err := feedForward(y, w.FFN)
-	if err != nil {
+	if sum, err = feedForward(y, w.FFN); err != nil {
 		return nil, steps, err
 	}
-	out, err := addAndNorm(y, ff, w.Norm2)
+	out, err := layerNorm(sum, w.Norm2)
 	return out, steps, err
-}
-
-// addAndNorm is the residual connection followed by layer norm: LN(x + sub).
-func addAndNorm(x, sub *G.Node, w LayerNormWeights[*G.Node]) (*G.Node, error) {
-	sum, err := G.Add(x, sub)
-	if err != nil {
-		return nil, err
-	}
-	return layerNorm(sum, w)
 }
 
 // headGate zeroes the ablated heads of a layer's z (ablation.go); nil keeps every head.

@@ -24,7 +24,7 @@ func TestExplainerSmartRobotsExample(t *testing.T) {
 	q := valueNode(g, "q", append([]float64(nil), flat...), 1, 5, 1, 2)
 	k := valueNode(g, "k", append([]float64(nil), flat...), 1, 5, 1, 2)
 	v := valueNode(g, "v", append([]float64(nil), flat...), 1, 5, 1, 2)
-	steps, err := scaledDotProductAttention(q, k, v, valueNode(g, "mask", make([]float64, 5), 1, 5), math.Sqrt(2))
+	steps, err := scaledDotProductAttention(q, k, v, valueNode(g, "mask", make([]float64, 5), 1, 5), math.Sqrt(2), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package model
 // Position-wise feed-forward sublayer, applied to every word vector alike:
 //
 //	FFN(x) = max(0, x W1 + b1) W2 + b2
+//	result = x + FFN(x)                   the residual, added in the second layer's op
 //
 // Shapes: x (B·T, d_model); W1 (d_model, d_ff); b1 (d_ff); W2 (d_ff, d_model);
 // b2 (d_model); result (B·T, d_model).
@@ -21,6 +22,7 @@ type FeedForwardWeights[T any] struct {
 	B2 T `param:"b2" shape:"d_model" init:"zeros" role:"second bias"`
 }
 
+// feedForward returns x + FFN(x), the residual connection's sum.
 func feedForward(x *G.Node, w FeedForwardWeights[*G.Node]) (*G.Node, error) {
 	hidden, err := linear(x, w.W1, w.B1)
 	if err != nil {
@@ -29,7 +31,7 @@ func feedForward(x *G.Node, w FeedForwardWeights[*G.Node]) (*G.Node, error) {
 	if hidden, err = gorgoniax.Rectify(hidden); err != nil {
 		return nil, err
 	}
-	return linear(hidden, w.W2, w.B2)
+	return gorgoniax.LinearResidual(hidden, w.W2, w.B2, x) // x + (hidden·W2 + b2), G.Add's sum
 }
 
 // linear is x·W + b with b repeated down the rows: x (N, in), W (in, out), b (out).

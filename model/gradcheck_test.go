@@ -146,7 +146,7 @@ func TestGradientScaledDotProductAttention(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	g := G.NewGraph()
 	q, k, v := randomNode(g, rng, "q", 2, 4, 2, 3), randomNode(g, rng, "k", 2, 4, 2, 3), randomNode(g, rng, "v", 2, 4, 2, 3) // (B, T, H, d_k)
-	steps, err := scaledDotProductAttention(q, k, v, keyMask(g, 4, 4, 2), math.Sqrt(3))
+	steps, err := scaledDotProductAttention(q, k, v, keyMask(g, 4, 4, 2), math.Sqrt(3), true)
 	if err != nil {
 		t.Fatal(err)
 	}

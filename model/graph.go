@@ -79,7 +79,7 @@ func NewGraph(p *Params, opts GraphOptions) (*Graph, error) {
 		return nil, fmt.Errorf("graph needs batch >= 1 and 1 <= seq_len <= max_len (%d), got batch %d, seq_len %d", c.MaxLen, opts.Batch, opts.SeqLen)
 	}
 	gr := &Graph{params: p, opts: opts, g: G.NewGraph(),
-		shape: shape{B: opts.Batch, T: opts.SeqLen, D: c.DModel, H: c.Heads, divisor: c.scoreDivisor()}}
+		shape: shape{B: opts.Batch, T: opts.SeqLen, D: c.DModel, H: c.Heads, divisor: c.scoreDivisor(), trace: opts.Trace}}
 	// Gorgonia's Grad races on a shared constant's lazily cached hash when two
 	// goroutines build graphs at once (seen with -race); running VMs
 	// concurrently is safe. So building is serialised, running is not.

@@ -6,6 +6,7 @@ package model
 //	Q = X W^Q,  K = X W^K,  V = X W^V                  (B·T, d_model) each
 //	head_i = Attention(Q_i, K_i, V_i)                  Q_i = columns [i·d_k, (i+1)·d_k)
 //	MultiHead(X) = Concat(head_1, ..., head_h) W^O      (B·T, d_model)
+//	result       = X + MultiHead(X)                    the residual, added in W^O's op
 //
 // One (d_model, d_model) W^Q holds all heads' (d_model, d_k) query matrices side
 // by side, so a single matrix product projects every head at once; the split is
@@ -18,6 +19,8 @@ package model
 
 import (
 	G "gorgonia.org/gorgonia"
+
+	"itformer/model/internal/gorgoniax"
 )
 
 // MultiHeadWeights are one layer's projections (tags: layout.go).
@@ -32,10 +35,12 @@ type MultiHeadWeights[T any] struct {
 type shape struct {
 	B, T, D, H int
 	divisor    float64 // attention scores are divided by this: sqrt(d_k), or 1
+	trace      bool    // build every explainer step as a node (GraphOptions.Trace)
 }
 
 func (s shape) dk() int { return s.D / s.H }
 
+// multiHeadAttention returns x + MultiHead(x), the residual connection's sum.
 // gate, if not nil, may zero some heads' z before W^O (ablation.go).
 func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape, gate func(z *G.Node) (*G.Node, error)) (*G.Node, attentionNodes, error) {
 	q, err := projectHeads(x, w.WQ, s)
@@ -50,7 +55,7 @@ func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape, g
 	if err != nil {
 		return nil, attentionNodes{}, err
 	}
-	steps, err := scaledDotProductAttention(q, k, v, mask, s.divisor)
+	steps, err := scaledDotProductAttention(q, k, v, mask, s.divisor, s.trace)
 	if err != nil {
 		return nil, steps, err
 	}
@@ -64,7 +69,7 @@ func multiHeadAttention(x, mask *G.Node, w MultiHeadWeights[*G.Node], s shape, g
 	if err != nil {
 		return nil, steps, err
 	}
-	out, err := G.Mul(concat, w.WO)
+	out, err := gorgoniax.LinearResidual(concat, w.WO, nil, x) // x + concat·W^O, G.Add's sum
 	return out, steps, err
 }
 

@@ -44,7 +44,7 @@ func SelfAttention(x [][]float64, scale bool) (*AttentionTable, error) {
 	if scale {
 		divisor = math.Sqrt(float64(d))
 	}
-	steps, err := scaledDotProductAttention(node("q"), node("k"), node("v"), mask, divisor)
+	steps, err := scaledDotProductAttention(node("q"), node("k"), node("v"), mask, divisor, true)
 	if err != nil {
 		return nil, err
 	}

@@ -76,12 +76,13 @@ func broadcast(op broadcastOp, x *G.Node, operands ...*G.Node) (*G.Node, error) 
 type broadcastKind byte
 
 const (
-	addKind     broadcastKind = iota // x + y
-	mulKind                          // x · y
-	maxGradKind                      // z · (x == y ? 1 : 0), max.go
+	addKind      broadcastKind = iota // x + y
+	mulKind                           // x · y
+	maxGradKind                       // z · (x == y ? 1 : 0), max.go
+	scaleAddKind                      // F(x · c) + y, scaleadd.go
 )
 
-var kindNames = [...]string{addKind: "+", mulKind: "⊙", maxGradKind: "maxGrad"}
+var kindNames = [...]string{addKind: "+", mulKind: "⊙", maxGradKind: "maxGrad", scaleAddKind: "scale+"}
 
 // broadcastOp applies kind to x and operands of y's shape read by broadcasting.
 type broadcastOp struct {
@@ -90,6 +91,7 @@ type broadcastOp struct {
 	dims, ydims int
 	yGrad       bool    // y is differentiated (add and mul)
 	plan        []block // x's shape in blocks, from broadcastPlan
+	c           float64 // scaleAddKind's factor, float32(c) in a float32 graph
 }
 
 func (op broadcastOp) Arity() int {
@@ -138,13 +140,13 @@ func (op broadcastOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Valu
 		return nil, err
 	}
 	return byDtype(op, out,
-		func() error { return run[float64](op, out, inputs) },
-		func() error { return run[float32](op, out, inputs) })
+		func() error { return run(op, out, inputs, op.c) },
+		func() error { return run(op, out, inputs, float32(op.c)) })
 }
 
 // run checks that out and the inputs are contiguous tensors of dtype F and
-// of the plan's sizes, and applies the op.
-func run[F float32 | float64](op broadcastOp, out *tensor.Dense, inputs []G.Value) error {
+// of the plan's sizes, and applies the op (c is scaleAddKind's factor).
+func run[F float32 | float64](op broadcastOp, out *tensor.Dense, inputs []G.Value, c F) error {
 	o, ok := floats[F](out)
 	first := op.plan[0]
 	size, ySize := first.n*first.xSize, first.ySize
@@ -164,7 +166,7 @@ func run[F float32 | float64](op broadcastOp, out *tensor.Dense, inputs []G.Valu
 			return fmt.Errorf("%v: input %d is not a contiguous %T tensor of the node's shape", op, i, o)
 		}
 	}
-	apply(op.kind, op.plan, o, in[0], in[1], in[2])
+	apply(op.kind, op.plan, o, in[0], in[1], in[2], c)
 	return nil
 }
 
@@ -193,7 +195,11 @@ func (op broadcastOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "gorgoniax.broadcast:%v", op)
 }
 func (op broadcastOp) String() string {
-	return fmt.Sprintf("broadcast%s(axes=%v, dims=%d->%d, yGrad=%t)", kindNames[op.kind], op.axes, op.ydims, op.dims, op.yGrad)
+	c := ""
+	if op.kind == scaleAddKind {
+		c = fmt.Sprintf("c=%v, ", op.c) // %v: the shortest decimal that reads back as c
+	}
+	return fmt.Sprintf("broadcast%s(%saxes=%v, dims=%d->%d, yGrad=%t)", kindNames[op.kind], c, op.axes, op.ydims, op.dims, op.yGrad)
 }
 
 func (op broadcastOp) DiffWRT(inputs int) []bool {
@@ -207,6 +213,9 @@ func (op broadcastOp) DiffWRT(inputs int) []bool {
 func (op broadcastOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
 	if op.kind == maxGradKind || len(inputs) != 2 {
 		return nil, fmt.Errorf("%v is not differentiable", op)
+	}
+	if op.kind == scaleAddKind {
+		return scaleAddDiff(op, grad)
 	}
 	x, y := inputs[0], inputs[1]
 	if op.kind == addKind {
@@ -303,8 +312,9 @@ func broadcastPlan(xs, ys tensor.Shape, axes []int) ([]block, error) {
 // blocks' entries, y and z those of the blocks that are not repeated. Blocks
 // alternate between repeated and not (broadcastPlan merges the others), so
 // the last two are rows of x against one entry of y each (rowsKernel) or
-// against the same row of y (tileKernel); blocks before them loop.
-func apply[F float32 | float64](kind broadcastKind, plan []block, out, x, y, z []F) {
+// against the same row of y (tileKernel); blocks before them loop. c is
+// scaleAddKind's factor.
+func apply[F float32 | float64](kind broadcastKind, plan []block, out, x, y, z []F, c F) {
 	if len(plan) > 2 {
 		b := plan[0]
 		for i := 0; i < b.n; i++ {
@@ -316,20 +326,20 @@ func apply[F float32 | float64](kind broadcastKind, plan []block, out, x, y, z [
 			if z != nil {
 				zi = z[yo : yo+b.ySize]
 			}
-			apply(kind, plan[1:], out[xo:xo+b.xSize], x[xo:xo+b.xSize], y[yo:yo+b.ySize], zi)
+			apply(kind, plan[1:], out[xo:xo+b.xSize], x[xo:xo+b.xSize], y[yo:yo+b.ySize], zi, c)
 		}
 		return
 	}
 	last := plan[len(plan)-1]
 	if last.repeated {
-		rowsKernel(kind, out, x, y, z, last.n)
+		rowsKernel(kind, out, x, y, z, last.n, c)
 	} else {
-		tileKernel(kind, out, x, y, z, last.n)
+		tileKernel(kind, out, x, y, z, last.n, c)
 	}
 }
 
 // rowsKernel: x is rows of n entries, y (and z) one entry per row.
-func rowsKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int) {
+func rowsKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int, c F) {
 	rows := len(x) / n
 	y = y[:rows]
 	switch kind {
@@ -355,11 +365,18 @@ func rowsKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int
 				o[i] = g * equal(v, s)
 			}
 		}
+	case scaleAddKind:
+		for r, s := range y {
+			o, xr := out[r*n:(r+1)*n], x[r*n:(r+1)*n]
+			for i, v := range xr {
+				o[i] = F(v*c) + s // F(): rounded before the add, never one FMA
+			}
+		}
 	}
 }
 
 // tileKernel: x is rows of n entries, each against y's (and z's) n entries.
-func tileKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int) {
+func tileKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int, c F) {
 	y = y[:n]
 	switch kind {
 	case addKind:
@@ -382,6 +399,13 @@ func tileKernel[F float32 | float64](kind broadcastKind, out, x, y, z []F, n int
 			o, xr := out[xo:xo+n], x[xo:xo+n]
 			for i, m := range y {
 				o[i] = z[i] * equal(xr[i], m)
+			}
+		}
+	case scaleAddKind:
+		for xo := 0; xo < len(x); xo += n {
+			o, xr := out[xo:xo+n], x[xo:xo+n]
+			for i, v := range y {
+				o[i] = F(xr[i]*c) + v // F(): rounded before the add, never one FMA
 			}
 		}
 	}

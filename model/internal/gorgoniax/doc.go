@@ -14,9 +14,11 @@
 //	affine.go         Affine          = BroadcastAdd(BroadcastMul(x, gain), bias) ending a layer norm, one pass
 //	sumproducts.go    SumOfProducts   = Sum(HadamardProd(a, b)) along a column axis, the product never made
 //	linear.go         Linear          = BroadcastAdd(G.Mul(x, w), b) in one op, the stock product then the bias
+//	residual.go       LinearResidual  = G.Add(r, Linear(x, w, b)), or G.Add(r, G.Mul(x, w)): the residual in the product's op
 //	sumsquares.go     SumOfSquares    = Sum(Unary(G.Square, x)) along the last axis, the squares never made
 //	                  MeanOfSquares   = Mean(Unary(G.Square, x)), a layer norm's variance; gradient in one op
 //	scale.go          Scale(x, c)     = G.Mul(x, constant c), no gradient for the constant
+//	scaleadd.go       ScaleAddData    = BroadcastAddData(Scale(x, c), y), the attention's scale and mask in one pass
 //	rectify.go        Rectify         = G.Rectify, forward and gradient one op each
 //	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
 //	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers

@@ -27,8 +27,14 @@ import (
 
 // Linear returns x·w + b, b repeated down the rows.
 func Linear(x, w, b *G.Node) (*G.Node, error) {
-	if x.Dims() != 2 || w.Dims() != 2 || b.Dims() != 1 {
-		return nil, fmt.Errorf("Linear: shapes %v, %v, %v: want x (N, in), w (in, out), b (out)", x.Shape(), w.Shape(), b.Shape())
+	return newLinear(linearOp{bias: true}, x, w, b)
+}
+
+// newLinear checks the shapes of x (N, in), w (in, out) and the 1-D operands
+// (b, out entries) and applies op with Gorgonia's product of x and w.
+func newLinear(op linearOp, x, w *G.Node, rest ...*G.Node) (*G.Node, error) {
+	if x.Dims() != 2 || w.Dims() != 2 || op.bias && rest[0].Dims() != 1 {
+		return nil, fmt.Errorf("%v: shapes %v, %v, %v: want x (N, in), w (in, out), b (out)", op, x.Shape(), w.Shape(), G.Nodes(rest))
 	}
 	g := G.NewGraph()
 	standIn := func(n *G.Node) *G.Node { return G.NewTensor(g, n.Dtype(), 2, G.WithShape(n.Shape()...)) }
@@ -36,11 +42,11 @@ func Linear(x, w, b *G.Node) (*G.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	mul, ok := xw.Op().(stockProduct)
-	if !ok {
-		return nil, fmt.Errorf("Linear: the product %v is not differentiable or cannot write into a kept buffer", xw.Op())
+	var ok bool
+	if op.mul, ok = xw.Op().(stockProduct); !ok {
+		return nil, fmt.Errorf("%v: the product %v is not differentiable or cannot write into a kept buffer", op, xw.Op())
 	}
-	return G.ApplyOp(linearOp{mul}, x, w, b)
+	return G.ApplyOp(op, append([]*G.Node{x, w}, rest...)...)
 }
 
 // stockProduct is what linearOp needs of the op G.Mul builds.
@@ -49,91 +55,156 @@ type stockProduct interface {
 	G.UsePreallocDoer
 }
 
-// linearOp is the stock product followed by the bias add.
-type linearOp struct{ mul stockProduct }
+// linearOp is the stock product followed by the bias add, the residual add
+// (residual.go), or both: inputs x, w, then b if bias, then r if residual.
+type linearOp struct {
+	mul            stockProduct
+	bias, residual bool
+}
 
-func (op linearOp) Arity() int { return 3 }
+func (op linearOp) Arity() int { return 2 + btoi(op.bias) + btoi(op.residual) }
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 func (op linearOp) Type() hm.Type {
 	a := hm.TypeVariable('a')
 	m := G.TensorType{Dims: 2, Of: a}
-	return hm.NewFnType(m, m, G.TensorType{Dims: 1, Of: a}, m)
+	types := []hm.Type{m, m}
+	if op.bias {
+		types = append(types, G.TensorType{Dims: 1, Of: a})
+	}
+	if op.residual {
+		types = append(types, m)
+	}
+	return hm.NewFnType(append(types, m)...)
 }
 
 func (op linearOp) InferShape(inputs ...G.DimSizer) (tensor.Shape, error) {
-	if len(inputs) != 3 {
+	if len(inputs) != op.Arity() {
 		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
 	}
 	s, err := op.mul.InferShape(inputs[0], inputs[1])
-	if b, ok := inputs[2].(tensor.Shape); err == nil && (!ok || len(s) != 2 || !b.Eq(tensor.Shape{s[1]})) {
-		err = fmt.Errorf("%v: bias shape %v for a product of shape %v", op, inputs[2], s)
+	if err != nil || len(s) != 2 {
+		return s, err
 	}
-	return s, err
+	for i, in := range inputs[2:] {
+		want := s
+		if i == 0 && op.bias {
+			want = tensor.Shape{s[1]}
+		}
+		if got, ok := in.(tensor.Shape); !ok || !got.Eq(want) {
+			return nil, fmt.Errorf("%v: operand shape %v for a product of shape %v", op, in, s)
+		}
+	}
+	return s, nil
 }
 
 func (op linearOp) Do(inputs ...G.Value) (G.Value, error) {
-	if len(inputs) != 3 {
+	if len(inputs) != op.Arity() {
 		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
 	}
 	xw, err := op.mul.Do(inputs[0], inputs[1])
 	if err != nil {
 		return nil, err
 	}
-	return op.addBias(xw, inputs[2])
+	return op.addOperands(xw, inputs[2:])
 }
 
 // UsePreallocDo has the stock product write into prealloc, which the tape
-// machine keeps across runs, and adds the bias there.
+// machine keeps across runs, and adds the bias and residual there.
 func (op linearOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	if len(inputs) != 3 {
+	if len(inputs) != op.Arity() {
 		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
 	}
 	xw, err := op.mul.UsePreallocDo(prealloc, inputs[0], inputs[1])
 	if err != nil {
 		return nil, err
 	}
-	return op.addBias(xw, inputs[2])
+	return op.addOperands(xw, inputs[2:])
 }
 
-// addBias adds b to each row of xw in place, as BroadcastAdd(xw, b, 0) does.
-func (op linearOp) addBias(xw, b G.Value) (G.Value, error) {
+// addOperands adds b to each row of xw and then r, in place, as
+// BroadcastAdd(xw, b, 0) and then G.Add(r, ·) do.
+func (op linearOp) addOperands(xw G.Value, operands []G.Value) (G.Value, error) {
 	out, ok := xw.(*tensor.Dense)
 	if !ok {
 		return nil, fmt.Errorf("%v: product %T", op, xw)
 	}
 	return byDtype(op, out,
-		func() error { return addRows[float64](op, out, b) },
-		func() error { return addRows[float32](op, out, b) })
+		func() error { return addOperands[float64](op, out, operands) },
+		func() error { return addOperands[float32](op, out, operands) })
 }
 
-func addRows[F float32 | float64](op linearOp, out *tensor.Dense, b G.Value) error {
+func addOperands[F float32 | float64](op linearOp, out *tensor.Dense, operands []G.Value) error {
 	o, ok := floats[F](out)
-	bs, ok2 := floats[F](b)
-	if !ok || !ok2 || len(bs) == 0 || len(o)%len(bs) != 0 {
+	var b, r []F
+	if op.bias {
+		b, ok = floats[F](operands[0])
+		ok = ok && len(b) > 0 && len(o)%len(b) == 0
+	}
+	if op.residual {
+		var ok2 bool
+		r, ok2 = floats[F](operands[len(operands)-1])
+		ok = ok && ok2 && len(r) == len(o)
+	}
+	if !ok {
 		return fmt.Errorf("%v: want contiguous %T tensors of the node's shapes", op, o)
 	}
-	tileKernel(addKind, o, o, bs, nil, len(bs))
+	switch {
+	case op.bias && op.residual:
+		addBiasAndResidual(o, b, r)
+	case op.bias:
+		tileKernel(addKind, o, o, b, nil, len(b), 0)
+	case op.residual:
+		addResidual(o, r)
+	}
 	return nil
 }
 
-func (op linearOp) ReturnsPtr() bool      { return false }
-func (op linearOp) CallsExtern() bool     { return true } // makes the tape machine preallocate the output
-func (op linearOp) OverwritesInput() int  { return -1 }
-func (op linearOp) WriteHash(h hash.Hash) { fmt.Fprint(h, "gorgoniax.linear:"); op.mul.WriteHash(h) }
-func (op linearOp) Hashcode() uint32      { return hashOf(op) }
-func (op linearOp) String() string        { return fmt.Sprintf("linear(%v, +bias)", op.mul) }
+func (op linearOp) ReturnsPtr() bool     { return false }
+func (op linearOp) CallsExtern() bool    { return true } // makes the tape machine preallocate the output
+func (op linearOp) OverwritesInput() int { return -1 }
+func (op linearOp) WriteHash(h hash.Hash) {
+	fmt.Fprintf(h, "gorgoniax.linear(%t,%t):", op.bias, op.residual)
+	op.mul.WriteHash(h)
+}
+func (op linearOp) Hashcode() uint32 { return hashOf(op) }
+func (op linearOp) String() string {
+	return fmt.Sprintf("linear(%v%s%s)", op.mul, map[bool]string{true: ", +bias"}[op.bias], map[bool]string{true: ", +residual"}[op.residual])
+}
 
-func (op linearOp) DiffWRT(inputs int) []bool { return []bool{true, true, true} }
+func (op linearOp) DiffWRT(inputs int) []bool {
+	d := make([]bool, inputs)
+	for i := range d {
+		d[i] = true
+	}
+	return d
+}
 
-// SymDiff builds the stock product's gradients and Σ_rows g for the bias.
+// SymDiff builds the stock product's gradients, Σ_rows g for the bias and
+// g itself for the residual (G.Add's gradient).
 func (op linearOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
-	if len(inputs) != 3 {
+	if len(inputs) != op.Arity() {
 		return nil, fmt.Errorf("%v: %d inputs", op, len(inputs))
 	}
 	d, err := op.mul.SymDiff(inputs[:2], output, grad)
 	if err != nil {
 		return nil, err
 	}
-	db, err := sumAlong(grad, []int{0}, inputs[2].Shape())
-	return G.Nodes{d[0], d[1], db}, err
+	if op.bias {
+		db, err := sumAlong(grad, []int{0}, inputs[2].Shape())
+		if err != nil {
+			return nil, err
+		}
+		d = append(d, db)
+	}
+	if op.residual {
+		d = append(d, grad)
+	}
+	return d, nil
 }
