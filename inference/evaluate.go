@@ -56,6 +56,7 @@ type AttributionFigures struct {
 	Complete               float64 `json:"complete"`                  // |gap| <= tolerance
 	MeanAbsGap             float64 `json:"mean_abs_completeness_gap"` // nats
 	MaxAbsGap              float64 `json:"max_abs_completeness_gap"`
+	MeanSteps              float64 `json:"mean_steps"`                // m, trapezoid intervals, after doubling
 	MeanSecondsPerSentence float64 `json:"mean_seconds_per_sentence"` // wall-clock cost of one sentence's attribution
 }
 
@@ -198,11 +199,12 @@ func (p *Predictor) attributionFigures(set []data.Example) (AttributionFigures, 
 		count(&f.GxIRestOnDeciding, slices.Contains(ex.Deciding, topWord(a.GradientXInput, cands)))
 		count(&f.Complete, a.Complete)
 		f.MeanAbsGap += math.Abs(a.Gap)
+		f.MeanSteps += float64(a.Steps)
 		f.MaxAbsGap = max(f.MaxAbsGap, math.Abs(a.Gap))
 	}
 	n := float64(max(1, len(set)))
 	for _, share := range []*float64{&f.IGOnDeciding, &f.IGOnCandidate, &f.IGRestOnDeciding, &f.GxIOnDeciding,
-		&f.GxIOnCandidate, &f.GxIRestOnDeciding, &f.Complete, &f.MeanAbsGap} {
+		&f.GxIOnCandidate, &f.GxIRestOnDeciding, &f.Complete, &f.MeanAbsGap, &f.MeanSteps} {
 		*share /= n
 	}
 	return f, nil
@@ -216,7 +218,7 @@ func (p *Predictor) attributeExample(ex data.Example) (*Attribution, error) {
 	}
 	// The answer first: the attribution's last path point is the sentence,
 	// so a one-step run would do, but the m-step run gives it anyway.
-	a, err := p.attributeTokens(ex.Tokens, ex.Pronoun, ex.Antecedent, AttributionSteps)
+	a, err := p.attributeTokens(ex.Tokens, ex.Pronoun, ex.Antecedent)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +226,7 @@ func (p *Predictor) attributeExample(ex data.Example) (*Attribution, error) {
 	if answer == ex.Antecedent {
 		return a, nil
 	}
-	return p.attributeTokens(ex.Tokens, ex.Pronoun, answer, AttributionSteps)
+	return p.attributeTokens(ex.Tokens, ex.Pronoun, answer)
 }
 
 // topWord is the position of the largest value, skipping positions in skip.

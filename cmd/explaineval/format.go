@@ -152,7 +152,8 @@ func writeAttribution(w io.Writer, models []modelFigures, method string, pick fu
 }
 
 func writeCompleteness(w io.Writer, models []modelFigures) {
-	fmt.Fprintf(w, "\n### Integrated gradients' completeness (tolerance %.2f nats, %d steps) and cost\n\n", inference.CompletenessTolerance, inference.AttributionSteps)
+	fmt.Fprintf(w, "\n### Integrated gradients' completeness (tolerance %.2f nats; %d steps, doubled up to %d while beyond it) and cost\n\n",
+		inference.CompletenessTolerance, inference.AttributionSteps, inference.MaxAttributionSteps)
 	var names []string
 	for _, s := range models[0].Sets {
 		names = append(names, s.Name)
@@ -165,6 +166,7 @@ func writeCompleteness(w io.Writer, models []modelFigures) {
 		{"within tolerance", func(a inference.AttributionFigures) string { return percent(a.Complete) }},
 		{"mean abs gap", func(a inference.AttributionFigures) string { return fmt.Sprintf("%.4f", a.MeanAbsGap) }},
 		{"max abs gap", func(a inference.AttributionFigures) string { return fmt.Sprintf("%.3f", a.MaxAbsGap) }},
+		{"mean steps", func(a inference.AttributionFigures) string { return fmt.Sprintf("%.0f", a.MeanSteps) }},
 		{"ms per sentence", func(a inference.AttributionFigures) string { return fmt.Sprintf("%.0f", 1000*a.MeanSecondsPerSentence) }},
 	} {
 		row(w, append([]string{f.name}, perModel(models, names, func(s inference.SetExplanations) string { return f.cell(s.Attribution) })...)...)

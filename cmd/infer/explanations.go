@@ -50,11 +50,12 @@ func renderAttribution(w io.Writer, p inference.Prediction) {
 	}
 	verdict := "complete"
 	if !a.Complete {
-		verdict = "NOT complete: more steps, or a sharper path than the rule resolves"
+		verdict = fmt.Sprintf("NOT complete even at %d steps: a sharper path than the rule resolves", a.Steps)
 	}
 	fmt.Fprintf(w, "     %-10s %+8.3f = %.3f − (%.3f) %+.3f  (completeness gap; tolerance %.2f: %s)\n",
 		"sum", a.Sum, a.LogProbability, a.BaselineLogProbability, a.Gap, a.Tolerance, verdict)
-	fmt.Fprintf(w, "integrated gradients: %d trapezoid steps from x' to the sentence's vectors x;\n  x' = %s\n", a.Steps, a.Baseline)
+	fmt.Fprintf(w, "integrated gradients: %d trapezoid steps from x' to the sentence's vectors x%s;\n  x' = %s\n",
+		a.Steps, doubled(a.Steps), a.Baseline)
 	fmt.Fprintln(w, "gradient × input: the gradient at x times each word's x (embedding + position)")
 	fmt.Fprintln(w, "both in nats of log P: + for the answer, − against it")
 }
@@ -78,4 +79,12 @@ func signedBar(v, scale float64) string {
 		return strings.Repeat("░", n)
 	}
 	return strings.Repeat("█", n)
+}
+
+// doubled says why an attribution took more than the first pass's steps.
+func doubled(steps int) string {
+	if steps <= inference.AttributionSteps {
+		return ""
+	}
+	return fmt.Sprintf(" (%d, doubled until within tolerance)", inference.AttributionSteps)
 }
