@@ -357,6 +357,28 @@ func TestExplanationViews(t *testing.T) {
 	}
 }
 
+// A path the first 64 steps integrate too coarsely is refined, and the
+// output says how many steps it took and why; the twin view names each side's.
+func TestAttributionStepsAreReported(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"A dog ate the food because it was hungry"}, "64 trapezoid steps from x' to the sentence's vectors x;"},
+		{[]string{"A mouse hid from the chicken because it was famished"}, "128 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
+		{[]string{"-twin", "A dog ate the food because it was hungry", "A mouse hid from the chicken because it was famished"}, "(A 64 steps, B 128, completeness gap"},
+	}
+	for _, tc := range cases {
+		var out, errOut bytes.Buffer
+		if err := run(tc.args, &out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), tc.want) {
+			t.Errorf("%q: output lacks %q:\n%s", tc.args, tc.want, out.String())
+		}
+	}
+}
+
 func TestAblate(t *testing.T) {
 	var whole, cut, errOut bytes.Buffer
 	s := "A dog ate the food because it was hungry"

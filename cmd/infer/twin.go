@@ -47,8 +47,8 @@ func renderTwin(w io.Writer, tw *inference.Twin) {
 	for _, row := range tw.Words {
 		fmt.Fprintln(w, twinRow(tw, row, l, h))
 	}
-	fmt.Fprintf(w, "* the words that differ; integrated gradients of each sentence's own answer (%d steps, completeness gap A %+.3f, B %+.3f)\n",
-		pa.Attribution.Steps, pa.Attribution.Gap, pb.Attribution.Gap)
+	fmt.Fprintf(w, "* the words that differ; integrated gradients of each sentence's own answer (%s, completeness gap A %+.3f, B %+.3f)\n",
+		twinSteps(pa.Attribution.Steps, pb.Attribution.Steps), pa.Attribution.Gap, pb.Attribution.Gap)
 	fmt.Fprintf(w, "rollout: %s\n", rolloutHelp)
 }
 
@@ -100,4 +100,13 @@ func clip(s string) string {
 		return string(r[:9]) + "…"
 	}
 	return s
+}
+
+// twinSteps names the attributions' trapezoid steps, A's and B's where the
+// doubling gave them different counts.
+func twinSteps(a, b int) string {
+	if a == b {
+		return fmt.Sprintf("%d steps", a)
+	}
+	return fmt.Sprintf("A %d steps, B %d", a, b)
 }
