@@ -139,6 +139,9 @@ func (t *trainer) prepareData() error {
 	if t.Session, err = newSession(t.ctx, t.cfg); err != nil {
 		return err
 	}
+	if err := checkMaxLen(t.cfg.Model.MaxLen, t.Corpus); err != nil {
+		return err
+	}
 	T, evalSize := t.cfg.Model.MaxLen, t.cfg.Train.EvalBatchSize
 	if t.val, err = data.Batches(t.Corpus.Validation, t.Vocab, evalSize, T, nil, false); err != nil {
 		return fmt.Errorf("validation batches: %w", err)

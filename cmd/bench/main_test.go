@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -51,5 +52,23 @@ func TestFlagMistakesNameTheFlag(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want one containing %s", c.args, err, c.want)
 		}
+	}
+}
+
+// Every size of the scaling table builds a Go stepper, including T = 16,
+// below the corpus's longest sentence: the step runs on the sentences that
+// fit (a training run refuses such a max_len; the step section does not).
+func TestScalingSizesBuild(t *testing.T) {
+	for _, T := range []int{16, 24} {
+		o := options{sets: []string{"train.eval_batch_size=32", "model.max_len=" + strconv.Itoa(T)}}
+		s, err := newGoStepper(o)
+		if err != nil {
+			t.Fatalf("T = %d: %v", T, err)
+		}
+		s.padded = true
+		if _, err := s.check(); err != nil {
+			t.Errorf("T = %d: a padded step failed: %v", T, err)
+		}
+		s.Close()
 	}
 }
