@@ -17,6 +17,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"itformer/model/internal/fastblas"
+	"itformer/model/internal/fastexp"
 )
 
 func init() {
@@ -27,3 +28,6 @@ func init() {
 // BLAS names the matrix product this build runs on this CPU, for reports
 // such as cmd/bench's.
 func BLAS() string { return fastblas.Name() }
+
+// Exp names the softmax's exp this build runs on this CPU, likewise.
+func Exp() string { return fastexp.Name() }

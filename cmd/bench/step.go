@@ -346,7 +346,7 @@ func sideBySide(o options) error {
 	}
 	defer s.Close()
 	c := s.Config
-	fmt.Printf("\nGo matrix products: %s\n", model.BLAS())
+	fmt.Printf("\nGo matrix products: %s; exp: %s\n", model.BLAS(), model.Exp())
 	fmt.Printf("training step: %s, dtype %s, batch %d sentences padded to the longest (max_len %d) in %d shard(s) run at once, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
 		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Train.ShardCount(), c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
 	goLoss, err := s.check()
