@@ -181,8 +181,8 @@ func (op unaryOp) direct(out, x *tensor.Dense) bool {
 }
 
 // unaryF64 sets out[i] = f(x[i]) as tensor's F64 loops compute f (exp with
-// fastexp, within 1 ulp of math.Exp's), or reports false for a function it
-// does not know.
+// fastexp: under 1 ulp from exp, within 2 of math.Exp), or reports false
+// for a function it does not know.
 func unaryF64(name string, out, x []float64) bool {
 	out = out[:len(x)]
 	switch name {
