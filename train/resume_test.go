@@ -140,15 +140,7 @@ func TestKillAndResume(t *testing.T) {
 	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	dir := filepath.Join(t.TempDir(), "run")
-	cmd := exec.Command(bin, "-config", "../configs/tiny.json", "-set", "train.epochs=2", "-out", dir)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, filepath.Join(dir, checkpoint.ResumeDir, checkpoint.FileName), 60*time.Second)
-	time.Sleep(time.Duration(rand.Intn(1500)) * time.Millisecond) // somewhere in epoch 2
-	cmd.Process.Kill()
-	cmd.Wait()
+	dir := killedInEpoch2(t, bin)
 	if _, err := checkpoint.Load(dir); err != nil {
 		t.Fatalf("after SIGKILL the best checkpoint does not load: %v", err)
 	}
@@ -157,6 +149,38 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertSameRun(t, dir, want, m)
+}
+
+// killedInEpoch2 starts a two-epoch tiny run and SIGKILLs it at a random
+// moment after epoch 1's resumable checkpoint, and returns its folder. An
+// epoch of the tiny config takes well under a second on a fast machine, so a
+// run that finished before the kill is started again with half the delay.
+// (It was one fixed random delay of up to 1.5 s, which outlasted the whole
+// second epoch once the step got faster.)
+func killedInEpoch2(t *testing.T, bin string) string {
+	t.Helper()
+	delay := time.Duration(rand.Intn(1500)) * time.Millisecond
+	for attempt := 0; attempt < 8; attempt, delay = attempt+1, delay/2 {
+		dir := filepath.Join(t.TempDir(), "run")
+		cmd := exec.Command(bin, "-config", "../configs/tiny.json", "-set", "train.epochs=2", "-out", dir)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		waitFor(t, filepath.Join(dir, checkpoint.ResumeDir, checkpoint.FileName), 60*time.Second)
+		select {
+		case <-time.After(delay): // somewhere in epoch 2
+			cmd.Process.Kill()
+			<-exited
+			if _, err := os.Stat(filepath.Join(dir, "metrics.json")); err != nil {
+				return dir // killed before it finished
+			}
+		case <-exited: // finished first
+		}
+	}
+	t.Fatal("every run finished before it could be killed, even 0 ms after its first epoch")
+	return ""
 }
 
 func waitFor(t *testing.T, path string, limit time.Duration) {
