@@ -112,6 +112,12 @@ func run(args []string) error {
 	if err := checkPlotDir(o); err != nil {
 		return fs.Mistake("%v", err)
 	}
+	if o.dtype != "" && o.dtype != "float64" && o.dtype != "float32" {
+		return fs.Mistake("-dtype: %q is neither float64 nor float32", o.dtype)
+	}
+	if _, err := cli.LoadConfig(o.config); err != nil { // read whatever the sections, so a bad file is refused at once
+		return fmt.Errorf("-config: %w", err)
+	}
 	printMachine()
 	if o.only["step"] || o.only["pytorch"] {
 		if err := sideBySide(o); err != nil {

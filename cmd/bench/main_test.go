@@ -47,6 +47,8 @@ func TestFlagMistakesNameTheFlag(t *testing.T) {
 		{[]string{"-only", "scaling", "-plot", filepath.Join(t.TempDir(), "missing")}, "-plot"},
 		{[]string{"-only", "scaling", "-plot", notDir}, "-plot " + notDir},
 		{[]string{"stray"}, `"stray"`},
+		{[]string{"-only", "infer", "-dtype", "float16"}, "float16"},
+		{[]string{"-only", "infer", "-config", filepath.Join(t.TempDir(), "nope.json")}, "nope.json"},
 	} {
 		err := run(c.args)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -78,6 +78,9 @@ func run(args []string) error {
 			return m, resumeHint(*resume, err)
 		})
 	}
+	if *overwrite && *out == "" {
+		return fs.Mistake("-overwrite needs -out: without it the run goes to a new folder, runs/NAME-TIME")
+	}
 	if *seed != "" {
 		if _, err := strconv.ParseInt(*seed, 10, 64); err != nil {
 			return fs.Mistake("-seed %q: want an integer", *seed)

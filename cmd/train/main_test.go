@@ -36,6 +36,15 @@ func TestOutRefusesForeignFolder(t *testing.T) {
 	}
 }
 
+// -overwrite without -out would be silently ignored: the run would go to a
+// new folder anyway. It is a usage mistake that names both flags.
+func TestOverwriteNeedsOut(t *testing.T) {
+	err := run([]string{"-config", tiny, "-overwrite"})
+	if err == nil || !strings.Contains(err.Error(), "-overwrite needs -out") {
+		t.Fatalf("train -overwrite without -out: %v, want a usage mistake naming both flags", err)
+	}
+}
+
 // -resume on a folder with nothing to resume says what happened and what to do.
 func TestResumeMessages(t *testing.T) {
 	folder := func(files ...string) string {
