@@ -81,8 +81,8 @@ func newAttributionView(p inference.Prediction) *attributionView {
 		return nil
 	}
 	v := &attributionView{Rule: AttributionRule, Answer: p.AnswerWord,
-		Completeness: fmt.Sprintf("The integrated gradients sum to %+.3f; log P(%s) went from %.3f (no words) to %.3f: a gap of %.3f nats (tolerance %.2f).",
-			a.Sum, p.AnswerWord, a.BaselineLogProbability, a.LogProbability, a.Gap, a.Tolerance)}
+		Completeness: fmt.Sprintf("The integrated gradients sum to %+.3f; log P(%s) went from %.3f (no words) to %.3f: a gap of %.3f nats (tolerance %.2f, %d trapezoid steps).",
+			a.Sum, p.AnswerWord, a.BaselineLogProbability, a.LogProbability, a.Gap, a.Tolerance, a.Steps)}
 	if !a.Complete {
 		v.Completeness += " The path is integrated less exactly than the tolerance: read the numbers as rough."
 	}

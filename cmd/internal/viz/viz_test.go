@@ -389,6 +389,9 @@ func TestExplanationViews(t *testing.T) {
 		!strings.Contains(page, "Heads knocked out:</strong> L1H2.") {
 		t.Errorf("the attributed, ablated page lacks the attribution (dog %s) or the knocked-out line", signed(ig[1]))
 	}
+	if steps := fmt.Sprintf("%d trapezoid steps).", res.Predictions[0].Attribution.Steps); !strings.Contains(page, steps) {
+		t.Errorf("the attribution's legend does not give its steps (%q)", steps)
+	}
 
 	tw, err := model.Twins("A dog ate the food because it was hungry", "A dog ate the food because it was tasty")
 	if err != nil {
