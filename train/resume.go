@@ -148,20 +148,32 @@ func (t *trainer) restoreBest() error {
 
 // trimEpochLog keeps the lines of epochs before `epoch`: a run killed after
 // logging an epoch but before saving its resume state redoes that epoch.
+// Each epoch's line is synced before its resume state is saved, so the log
+// must hold every epoch before `epoch`; one that does not (edited or cut by
+// hand) is refused, file unchanged, rather than resumed with a gap.
 func trimEpochLog(path string, epoch int) error {
 	recs, err := readEpochLog(path)
-	if errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, os.ErrNotExist) && epoch == 1 {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
 	var kept bytes.Buffer
+	n := 0
 	for _, rec := range recs {
-		if rec.Epoch < epoch {
-			line, _ := json.Marshal(rec)
-			kept.Write(append(line, '\n'))
+		if rec.Epoch >= epoch {
+			continue
 		}
+		if n++; rec.Epoch != n {
+			n = -1 // a gap, a repeat or a line out of order
+			break
+		}
+		line, _ := json.Marshal(rec)
+		kept.Write(append(line, '\n'))
+	}
+	if n != epoch-1 {
+		return fmt.Errorf("cannot resume: %s does not hold one whole line for each of epochs 1-%d, in order, before epoch %d, where the run resumes (was it edited or cut?)", path, epoch-1, epoch)
 	}
 	return checkpoint.WriteFileAtomic(path, kept.Bytes())
 }
