@@ -13,6 +13,8 @@
 // sIsAfter ("the dog's hungry" may be a possessive too). One exception: a
 // contraction of "it" that cannot be read in full is still split after it
 // ("it'd" -> "it" "'d"), so that the pronoun is not lost inside an unknown word.
+// Punctuation the corpus never writes is read the same way, as the mark it
+// writes in its place: "!" and "?" as ".", ";" and ":" as ",".
 
 package data
 
@@ -79,20 +81,38 @@ func ExpandContractions(tokens []string, known func(string) bool) ([]string, []C
 	out := make([]string, 0, len(tokens))
 	var done []Contraction
 	for _, t := range tokens {
-		if !known(t) && strings.Contains(t, "'") {
-			words := expandContraction(t, known)
-			if words == nil {
-				words = splitAfterPronoun(t)
-			}
-			if words != nil {
-				done = append(done, Contraction{Word: t, ReadAs: words, Position: len(out)})
-				out = append(out, words...)
-				continue
-			}
+		if words := readAs(t, known); words != nil {
+			done = append(done, Contraction{Word: t, ReadAs: words, Position: len(out)})
+			out = append(out, words...)
+			continue
 		}
 		out = append(out, t)
 	}
 	return out, done
+}
+
+// punctuationReadings read the marks the corpus never writes as the ones it
+// does: it ends every sentence with "." and joins clauses with ",", so a
+// user's "!" or "?" ends one, and ";" or ":" joins two.
+var punctuationReadings = map[string]string{"!": ".", "?": ".", ";": ",", ":": ","}
+
+// readAs is what a token the vocabulary lacks is read as, or nil to read it
+// as <unk>: the mark the corpus writes in its place, a contraction's words,
+// or a contraction of "it" split after "it".
+func readAs(t string, known func(string) bool) []string {
+	if known(t) {
+		return nil
+	}
+	if p, ok := punctuationReadings[t]; ok && known(p) {
+		return []string{p}
+	}
+	if !strings.Contains(t, "'") {
+		return nil
+	}
+	if words := expandContraction(t, known); words != nil {
+		return words
+	}
+	return splitAfterPronoun(t)
 }
 
 // splitAfterPronoun is "it" and the rest of word ("it'd" -> "it" "'d") for

@@ -9,7 +9,7 @@ func TestExpandContractions(t *testing.T) {
 	// The embedded model's words that matter here: "isn't" and "wasn't" but
 	// not "didn't"; "cannot" but not "can"; no "will", "are", "that".
 	vocab := []string{"the", "dog", "ate", "food", "because", "it", "is", "was", "isn't", "wasn't",
-		"did", "does", "could", "not", "cannot", "hungry", "he", "have", "let", "us", "we", "am", "i"}
+		"did", "does", "could", "not", "cannot", "hungry", "he", "have", "let", "us", "we", "am", "i", ".", ","}
 	known := func(w string) bool { return slices.Contains(vocab, w) }
 	tests := []struct {
 		name, in string
@@ -47,6 +47,11 @@ func TestExpandContractions(t *testing.T) {
 		{"irregular stem not guessed", "ain't", []string{"ain't"}, nil},
 		{"lone apostrophe", "dogs' food", []string{"dogs", "'", "food"}, nil},
 		{"ending alone", "n't", []string{"n't"}, nil},
+		{"! and ? end a sentence as . does", "it was hungry! was it?", []string{"it", "was", "hungry", ".", "was", "it", "."},
+			[]Contraction{{"!", []string{"."}, 3}, {"?", []string{"."}, 6}}},
+		{"; and : join clauses as , does", "it ate; it was: hungry", []string{"it", "ate", ",", "it", "was", ",", "hungry"},
+			[]Contraction{{";", []string{","}, 2}, {":", []string{","}, 5}}},
+		{"known marks and other symbols are kept", "it, the dog. (hungry)", []string{"it", ",", "the", "dog", ".", "(", "hungry", ")"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
