@@ -49,6 +49,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := site.CheckFolder(*out); err != nil {
 		return err
 	}
+	if err := inModule(*goCmd); err != nil {
+		return err
+	}
 	m, err := Build(*goCmd, tools, stderr)
 	if err != nil {
 		return err
@@ -58,6 +61,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s %.1f MB (%.1f MB gzip-compressed)\n", *out, site.WasmName,
 		float64(len(m.Wasm))/1e6, float64(len(m.Gzip))/1e6)
+	return nil
+}
+
+// inModule refuses, before a build of minutes, a working directory outside
+// this repository: the module is compiled from its source (itformer/cmd/wasm),
+// which go build otherwise looks for in the standard library ("not in std").
+func inModule(goCmd string) error {
+	mod, err := exec.Command(goCmd, "list", "-m").Output()
+	if err != nil || strings.TrimSpace(string(mod)) != "itformer" {
+		wd, _ := os.Getwd()
+		return fmt.Errorf("site compiles the module from this repository's source: run it from the repository (go run ./cmd/site -out DIR), not from %s", wd)
+	}
 	return nil
 }
 

@@ -93,3 +93,21 @@ func TestForeignOutRefusedBeforeTheBuild(t *testing.T) {
 		t.Errorf("index.html is now %q", b)
 	}
 }
+
+// Run outside the repository, site refuses at once, saying where to run it,
+// instead of building for minutes towards go build's "not in std".
+func TestOutsideTheRepositoryRefusedBeforeTheBuild(t *testing.T) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	t.Chdir(t.TempDir())
+	var out, errOut bytes.Buffer
+	err = run([]string{"-out", "site", "-go", goCmd}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "run it from the repository") {
+		t.Errorf("site outside the repository: %v, want a refusal that says where to run it", err)
+	}
+	if _, err := os.Stat("site"); !os.IsNotExist(err) {
+		t.Errorf("site made its -out folder anyway (%v)", err)
+	}
+}
