@@ -213,27 +213,3 @@ func thousands(n int) string {
 	}
 	return s
 }
-
-// checkMaxLen refuses a training run whose model.max_len is shorter than the
-// corpus's longest sentence, by the field's name and with the length it
-// needs (the batches would list ten sentences, each "more than seqLen"). A
-// Session itself allows it: cmd/bench's scaling section times a step at
-// T = 16 on the sentences that fit.
-func checkMaxLen(maxLen int, c *data.Corpus) error {
-	sets := [][]data.Example{c.Train, c.Validation, c.Test}
-	for _, ch := range c.Challenges {
-		sets = append(sets, ch.Examples)
-	}
-	var longest data.Example
-	for _, set := range sets {
-		for _, e := range set {
-			if len(e.Tokens) > len(longest.Tokens) {
-				longest = e
-			}
-		}
-	}
-	if n := len(longest.Tokens); n > maxLen {
-		return fmt.Errorf("model.max_len is %d but the corpus's longest sentence has %d tokens (%q); use at least %d", maxLen, n, longest.Text, n)
-	}
-	return nil
-}

@@ -133,6 +133,19 @@ func (t *trainer) prepare(fresh bool) error {
 	return checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON())
 }
 
+// checkMaxLen refuses a training run whose model.max_len is shorter than the
+// corpus's longest sentence, by the field's name and with the length it
+// needs (the batches would list ten sentences, each "more than seqLen"). A
+// Session itself allows it: cmd/bench's scaling section times a step at
+// T = 16 on the sentences that fit.
+func checkMaxLen(maxLen int, c *data.Corpus) error {
+	longest := c.Longest()
+	if n := len(longest.Tokens); n > maxLen {
+		return fmt.Errorf("model.max_len is %d but the corpus's longest sentence has %d tokens (%q); use at least %d", maxLen, n, longest.Text, n)
+	}
+	return nil
+}
+
 // prepareData builds the session and the evaluation batches and graph.
 func (t *trainer) prepareData() error {
 	var err error
