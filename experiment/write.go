@@ -15,15 +15,22 @@ import (
 	"itformer/checkpoint"
 )
 
-// tables are the files write puts beside the plots.
-var tables = []string{"results.md", "results.csv", "runs.csv"}
+// The tables write puts beside the plots.
+const (
+	resultsMDFile  = "results.md"
+	resultsCSVFile = "results.csv"
+	runsCSVFile    = "runs.csv"
+)
+
+// tables are their names, for checkOutDir.
+var tables = []string{resultsMDFile, resultsCSVFile, runsCSVFile}
 
 // write puts results.md, results.csv, runs.csv and the plots into dir.
 func (r *Result) write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	files := map[string][]byte{tables[0]: r.markdown(), tables[1]: r.variantsCSV(), tables[2]: r.runsCSV()}
+	files := map[string][]byte{resultsMDFile: r.markdown(), resultsCSVFile: r.variantsCSV(), runsCSVFile: r.runsCSV()}
 	for name, content := range files {
 		if err := checkpoint.WriteFileAtomic(filepath.Join(dir, name), content); err != nil {
 			return err
