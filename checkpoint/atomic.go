@@ -44,6 +44,11 @@ func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
+		// The temporary's name ("open /x/.out.png.tmp-4711") means nothing to
+		// the user; the folder it was to go in does.
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = fmt.Errorf("in folder %s: %w", dir, pe.Err)
+		}
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op after a successful rename

@@ -101,7 +101,7 @@ func TestWriteFileAtomicNamesTheBadPath(t *testing.T) {
 	}
 	for _, tc := range []struct{ path, want string }{
 		{folder, folder + ": it is a folder, not a file"},
-		{filepath.Join(dir, "missing", "out.png"), "cannot write " + filepath.Join(dir, "missing", "out.png") + ": "},
+		{filepath.Join(dir, "missing", "out.png"), "cannot write " + filepath.Join(dir, "missing", "out.png") + ": in folder " + filepath.Join(dir, "missing") + ": no such file or directory"},
 	} {
 		err := WriteFileAtomic(tc.path, []byte("x"))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
