@@ -75,8 +75,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
+	if err != nil { // net's own message ("address nope: missing port") names no flag
+		return fmt.Errorf("-addr %q: cannot listen there: %w", *addr, err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	if !loopbackOnly(ln.Addr().String()) {

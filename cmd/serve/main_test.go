@@ -380,7 +380,8 @@ func TestRunRefuses(t *testing.T) {
 		{[]string{"-frobnicate"}, "flag provided but not defined"},
 		{[]string{"A dog ate it"}, "type sentences into the page"},
 		{[]string{"-run", filepath.Join(t.TempDir(), "nope")}, "nope"},
-		{[]string{"-addr", "127.0.0.1:99999"}, "99999"},
+		{[]string{"-addr", "127.0.0.1:99999"}, `-addr "127.0.0.1:99999": cannot listen there`},
+		{[]string{"-addr", "nope"}, `-addr "nope": cannot listen there`},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
