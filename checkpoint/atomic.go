@@ -15,15 +15,40 @@ import (
 // WriteFileAtomic writes data to a temporary file beside path, syncs it and
 // renames it over path, so a reader (or a crash) sees the old file or the new
 // one, never half of one. The temporary is named .<name>.tmp-<digits>.
+//
+// A device at path (-out /dev/null to discard a picture) is written in place,
+// not replaced: the rename put a regular file where /dev/null was, for every
+// program on the machine, when run as root. So is a named pipe that a reader
+// holds open; one that nobody reads is replaced, as before, so that writing
+// never waits for a reader that does not come. A symbolic link is followed,
+// so the file it points to is replaced and the link kept.
 func WriteFileAtomic(path string, data []byte) error {
-	// A folder at path would only fail the rename at the end, with an error
-	// that names the temporary ("rename /.tmp.tmp-1 /tmp: file exists").
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a folder, not a file", path)
+	if st, err := os.Stat(path); err == nil {
+		switch {
+		case st.IsDir():
+			// A folder at path would only fail the rename at the end, with an error
+			// that names the temporary ("rename /.tmp.tmp-1 /tmp: file exists").
+			return fmt.Errorf("cannot write %s: it is a folder, not a file", path)
+		case st.Mode()&os.ModeNamedPipe != 0:
+			if done, err := writeToReader(path, data); done {
+				return err
+			}
+		case !st.Mode().IsRegular():
+			return writeInPlace(path, os.O_WRONLY, data)
+		default:
+			if target, err := filepath.EvalSymlinks(path); err == nil {
+				path = target
+			}
+		}
 	}
 	dir := filepath.Dir(path)
 	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
+		// The temporary's name ("open /x/.out.png.tmp-4711") means nothing to
+		// the user; the folder it was to go in does.
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = fmt.Errorf("in folder %s: %w", dir, pe.Err)
+		}
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op after a successful rename
@@ -42,6 +67,19 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return syncDir(dir)
+}
+
+// writeInPlace writes data into the existing device or pipe at path.
+func writeInPlace(path string, flag int, data []byte) error {
+	f, err := os.OpenFile(path, flag, 0)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
 }
 
 // createTemp is os.CreateTemp with mode 0644 instead of 0600: run folders and

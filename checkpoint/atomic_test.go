@@ -101,7 +101,7 @@ func TestWriteFileAtomicNamesTheBadPath(t *testing.T) {
 	}
 	for _, tc := range []struct{ path, want string }{
 		{folder, folder + ": it is a folder, not a file"},
-		{filepath.Join(dir, "missing", "out.png"), "cannot write " + filepath.Join(dir, "missing", "out.png") + ": "},
+		{filepath.Join(dir, "missing", "out.png"), "cannot write " + filepath.Join(dir, "missing", "out.png") + ": in folder " + filepath.Join(dir, "missing") + ": no such file or directory"},
 	} {
 		err := WriteFileAtomic(tc.path, []byte("x"))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -110,5 +110,51 @@ func TestWriteFileAtomicNamesTheBadPath(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
 		t.Errorf("temporaries left behind: %v", left)
+	}
+}
+
+// A path that is a named pipe (or a device such as /dev/null) is written into,
+// not renamed over: the rename put a regular file where /dev/null was when
+// `history -out /dev/null` ran as root. A symbolic link is followed and kept.
+func TestWriteFileAtomicKeepsPipesAndLinks(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	// Open the reading end without blocking, so the writer's open succeeds
+	// and a failing (renaming) writer leaves nothing to wait for.
+	fd, err := syscall.Open(fifo, syscall.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reader := os.NewFile(uintptr(fd), fifo)
+	defer reader.Close()
+	if err := WriteFileAtomic(fifo, []byte("picture")); err != nil {
+		t.Fatalf("WriteFileAtomic(pipe) = %v", err)
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the pipe was replaced: %v, %v", st.Mode(), err)
+	}
+	buf := make([]byte, 64)
+	if n, _ := reader.Read(buf); string(buf[:n]) != "picture" {
+		t.Errorf("the pipe's reader got %q, want %q", buf[:n], "picture")
+	}
+
+	target, link := filepath.Join(dir, "target.png"), filepath.Join(dir, "link.png")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a file: %v, %v", st.Mode(), err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "new" {
+		t.Errorf("the link's target holds %q, want %q", got, "new")
 	}
 }

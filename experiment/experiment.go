@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"itformer/config"
@@ -83,6 +84,15 @@ func (e *Experiment) validate() error {
 	errs := []error{config.CheckDescription(e.Description)}
 	if len(e.Seeds) == 0 {
 		errs = append(errs, errors.New("seeds: list at least one seed"))
+	}
+	for i, s := range e.Seeds {
+		if slices.Index(e.Seeds, s) < i { // the same run again, counted twice in the mean and spread
+			errs = append(errs, fmt.Errorf("seeds[%d]: seed %d is repeated", i, s))
+		}
+	}
+	if e.Base == "" && e.fsys == nil {
+		// Resolved against the file's folder, an empty base reads "a directory, not a regular file".
+		return errors.Join(append(errs, errors.New("base: name the config file the variants start from, e.g. \"../tiny.json\""))...)
 	}
 	if len(e.Variants) == 0 {
 		errs = append(errs, errors.New("variants: list at least one variant"))

@@ -96,6 +96,9 @@ func TestExperimentFileErrors(t *testing.T) {
 		{`{"description": "` + strings.Repeat("x", 5000) + `", "base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}]}`,
 			"description is 5000 bytes long; at most 4096"},
 		{`{"base": "/nonexistent.json", "seeds": [1], "variants": [{"name": "a", "set": []}]}`, "nonexistent.json"},
+		// A repeated seed reruns the same run: the mean ± spread would count it twice.
+		{`{"base": "BASE", "seeds": [1, 2, 1], "variants": [{"name": "a", "set": []}]}`, "seeds[2]: seed 1 is repeated"},
+		{`{"seeds": [1], "variants": [{"name": "a", "set": []}]}`, "base: name the config file the variants start from"},
 	}
 	for _, tc := range cases {
 		_, err := Load(writeExperiment(t, tc.body))

@@ -3,6 +3,7 @@ package experiment
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -71,7 +72,16 @@ func (r *Result) plotSeries(path, key, label string) error {
 // writes it atomically: an interrupted run leaves the old image, not half
 // of a new one.
 func save(p *plot.Plot, w, h vg.Length, path string) error {
-	format := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	// Check the path before drawing: gonum's answer to a folder or a name
+	// such as "plot.txt" is `unsupported format: ""`.
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("cannot write %s: it is a folder, not a file", path)
+	}
+	ext := filepath.Ext(path)
+	format := strings.ToLower(strings.TrimPrefix(ext, "."))
+	if format != "png" && format != "svg" && format != "pdf" {
+		return fmt.Errorf("%s: the extension %q names no picture format (use .png, .svg or .pdf)", path, ext)
+	}
 	img, err := p.WriterTo(w, h, format)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)

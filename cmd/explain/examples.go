@@ -6,12 +6,11 @@ package main
 // output can say where they differ. Tests never use them.
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strings"
-
-	"itformer/cmd/internal/cli"
 
 	"itformer/model"
 )
@@ -46,6 +45,9 @@ var pool = example{
 	},
 }
 
+// errUnknownExample is a usage mistake, which run reports with the usage line.
+var errUnknownExample = errors.New("unknown example")
+
 func runExample(w io.Writer, name string) error {
 	switch name {
 	case "robots":
@@ -57,7 +59,7 @@ func runExample(w io.Writer, name string) error {
 		fmt.Fprintln(w, "\nthe same with the scaling the explainer leaves out:")
 		return explainExample(w, pool, true)
 	}
-	return fmt.Errorf("%w: unknown example %q; try -example robots or -example pool", cli.ErrUsage, name)
+	return fmt.Errorf("%w %q; try -example robots or -example pool", errUnknownExample, name)
 }
 
 func explainExample(w io.Writer, ex example, scale bool) error {

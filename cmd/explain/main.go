@@ -12,6 +12,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,7 +53,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err := exampleMistakes(fs); err != nil {
 			return err
 		}
-		return runExample(stdout, o.example)
+		err := runExample(stdout, o.example)
+		if errors.Is(err, errUnknownExample) {
+			return fs.Mistake("-example: %v", err)
+		}
+		return err
 	}
 	if fs.NArg() == 0 {
 		return fs.Mistake("give a sentence in quotes, or -example robots|pool")

@@ -269,6 +269,10 @@ func TestExplainErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, cli.ErrUsage) != tc.usage {
 			t.Errorf("%q: error %v (usage %v), want %q (usage %v)", tc.args, err, errors.Is(err, cli.ErrUsage), tc.want, tc.usage)
 		}
+		// A usage mistake's message ends with the usage line, as README says.
+		if tc.usage && err != nil && !strings.Contains(err.Error(), "\nusage: explain ") {
+			t.Errorf("%q: usage error %q has no usage line", tc.args, err)
+		}
 	}
 }
 

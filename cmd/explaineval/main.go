@@ -14,6 +14,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,10 @@ func (r *runList) Repeatable()        {} // -run a -run b compares two models
 
 // defaultRun names the embedded default model in -run.
 const defaultRun = "default"
+
+// errNoSet is a -sets name no corpus has: a usage mistake, which run reports
+// with the usage line.
+var errNoSet = errors.New("no set")
 
 type options struct {
 	runs   runList
@@ -66,6 +71,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		o.runs = runList{defaultRun}
 	}
 	models, err := evaluateAll(o, stderr)
+	if errors.Is(err, errNoSet) {
+		return fs.Mistake("-sets: %v", err)
+	}
 	if err != nil {
 		return err
 	}
@@ -106,7 +114,7 @@ func evaluateAll(o options, progress io.Writer) ([]modelFigures, error) {
 		}
 		sets, err := chooseSets(corpora[seed], o.sets)
 		if err != nil {
-			return nil, cli.Usagef("-sets: %v", err)
+			return nil, err
 		}
 		m := modelFigures{Run: r, AttentionSupervision: meta.Config.Train.AttentionSupervision, Layers: meta.Model.Layers, Heads: meta.Model.Heads}
 		for _, s := range sets {
@@ -142,7 +150,7 @@ func chooseSets(c *data.Corpus, names string) ([]data.ChallengeSet, error) {
 			for _, s := range all {
 				known = append(known, s.Name)
 			}
-			return nil, fmt.Errorf("no set %q (the sets are %s, or all)", n, strings.Join(known, ", "))
+			return nil, fmt.Errorf("%w %q (the sets are %s, or all)", errNoSet, n, strings.Join(known, ", "))
 		}
 	}
 	return out, nil

@@ -56,6 +56,9 @@ func TestMistakes(t *testing.T) {
 		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want a usage error with %q", tc.args, err, tc.want)
 		}
+		if err != nil && !strings.Contains(err.Error(), "\nusage: explaineval ") { // README: it ends with the usage line
+			t.Errorf("%q: usage error %q has no usage line", tc.args, err)
+		}
 	}
 	var out, progress bytes.Buffer
 	if err := run([]string{"-run", "/nonexistent/run"}, &out, &progress); err == nil || !strings.Contains(err.Error(), "/nonexistent/run") {

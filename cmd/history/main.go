@@ -53,6 +53,9 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fs.Mistake("-points: %v", err)
 	}
+	if *points != "" && *out == "" { // the table lists every point; the picture is what -points chooses for
+		return fs.Mistake("-points picks the picture's points; give -out FILE.png too (the table lists every point)")
+	}
 	writeTable(stdout, h, *probe)
 	if *out == "" {
 		return nil

@@ -71,6 +71,8 @@ func TestUsageMistakes(t *testing.T) {
 		{[]string{"-points", "1,-Inf"}, `"-Inf" is not a number of epochs`},
 		{[]string{"-points", "1e300"}, "no point at epoch 1e300; the history has 0, 1"},
 		{[]string{"-points", "-1"}, "no point at epoch -1; the history has 0, 1"},
+		// The table always lists every point: -points alone would do nothing.
+		{[]string{"-points", "0,1"}, "-points picks the picture's points; give -out FILE.png too"},
 	} {
 		_, err := runWithHistory(t, twoPoints(), tc.args...)
 		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {

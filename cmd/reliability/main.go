@@ -85,5 +85,43 @@ func readMetrics(path string) (*train.Metrics, error) {
 	if len(m.Test.Reliability) == 0 {
 		return nil, fmt.Errorf("%s has no reliability bins: it was written before calibration was measured; train again", path)
 	}
+	if err := checkBins(m); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	return &m, nil
+}
+
+// checkBins refuses bins that are not what training writes (shares between 0
+// and 1, counts of sentences): a damaged file would otherwise be drawn as a
+// plausible picture of numbers no run measured.
+func checkBins(m train.Metrics) error {
+	sets := map[string][]train.Bin{"test": m.Test.Reliability}
+	names := []string{"test"}
+	for _, c := range m.Challenges {
+		sets[c.Name] = c.Evaluation.Reliability
+		names = append(names, c.Name)
+	}
+	for _, name := range names {
+		for i, b := range sets[name] {
+			if err := checkBin(b); err != nil {
+				return fmt.Errorf("%s: reliability bin %d: %w", name, i+1, err)
+			}
+		}
+	}
+	return nil
+}
+
+func checkBin(b train.Bin) error {
+	share := func(x float64) bool { return x >= 0 && x <= 1 } // false for NaN too
+	switch {
+	case b.N < 0:
+		return fmt.Errorf("n %d is negative", b.N)
+	case !share(b.Lower) || !share(b.Upper) || b.Lower > b.Upper:
+		return fmt.Errorf("its range %g to %g is not within 0 to 1, lower first", b.Lower, b.Upper)
+	case !share(b.Confidence):
+		return fmt.Errorf("confidence %g is not between 0 and 1", b.Confidence)
+	case !share(b.Accuracy):
+		return fmt.Errorf("accuracy %g is not between 0 and 1", b.Accuracy)
+	}
+	return nil
 }

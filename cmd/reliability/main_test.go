@@ -50,3 +50,29 @@ func TestRefusesMetricsWithoutBins(t *testing.T) {
 		t.Errorf("metrics without bins: %v", err)
 	}
 }
+
+// A metrics.json whose bins are not shares (a damaged or hand-edited file) is
+// refused with the set, the bin and the field at fault, instead of a picture
+// with a point at accuracy 500% that the command said it wrote.
+func TestRefusesBinsOutsideTheirRange(t *testing.T) {
+	good := train.Bin{Lower: 0.95, Upper: 1, N: 50, Confidence: 0.99, Accuracy: 0.98}
+	for _, tc := range []struct {
+		name string
+		bad  func(b *train.Bin)
+		want string
+	}{
+		{"accuracy", func(b *train.Bin) { b.Accuracy = 5 }, "negation: reliability bin 2: accuracy 5 is not between 0 and 1"},
+		{"confidence", func(b *train.Bin) { b.Confidence = -0.5 }, "negation: reliability bin 2: confidence -0.5 is not between 0 and 1"},
+		{"count", func(b *train.Bin) { b.N = -3 }, "negation: reliability bin 2: n -3 is negative"},
+		{"range", func(b *train.Bin) { b.Lower, b.Upper = 0.9, 0.2 }, "negation: reliability bin 2: its range 0.9 to 0.2 is not within 0 to 1, lower first"},
+	} {
+		bad := good
+		tc.bad(&bad)
+		m := train.Metrics{Test: train.Evaluation{Reliability: []train.Bin{good}},
+			Challenges: []train.Challenge{{Name: "negation", Evaluation: train.Evaluation{Reliability: []train.Bin{good, bad}}}}}
+		err := run([]string{"-run", writeMetrics(t, m), "-out", filepath.Join(t.TempDir(), "r.png"), "-sets", "test"})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: run = %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+}

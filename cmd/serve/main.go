@@ -20,6 +20,7 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"mime"
 	"net"
 	"net/http"
 	"os"
@@ -74,8 +75,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
+	if err != nil { // net's own message ("address nope: missing port") names no flag
+		return fmt.Errorf("-addr %q: cannot listen there: %w", *addr, err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	if !loopbackOnly(ln.Addr().String()) {
@@ -243,6 +244,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.page(w, http.StatusBadRequest, viz.Form{Error: fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery), HistoryURL: historyPath})
 		return
 	}
+	if msg := unreadBody(r); msg != "" {
+		h.page(w, http.StatusUnsupportedMediaType, viz.Form{Error: msg, HistoryURL: historyPath})
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	if err := r.ParseForm(); err != nil {
 		msg := "the request cannot be read: " + err.Error()
@@ -275,6 +280,20 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.page(w, http.StatusOK, f)
+}
+
+// unreadBody says why a POST's body is not one ParseForm reads (it skips a
+// JSON or multipart body without error, and the page would come back empty
+// as if no sentence had been sent), or "" when it is a form or empty.
+func unreadBody(r *http.Request) string {
+	ct := r.Header.Get("Content-Type")
+	if r.Method != http.MethodPost || (ct == "" && r.ContentLength == 0) {
+		return ""
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err == nil && mt == "application/x-www-form-urlencoded" {
+		return ""
+	}
+	return fmt.Sprintf("a POST body of type %q is not read here: send the fields as application/x-www-form-urlencoded (or use GET)", ct)
 }
 
 // answer fills f with the result: the sentence resolved and attributed, or

@@ -380,7 +380,8 @@ func TestRunRefuses(t *testing.T) {
 		{[]string{"-frobnicate"}, "flag provided but not defined"},
 		{[]string{"A dog ate it"}, "type sentences into the page"},
 		{[]string{"-run", filepath.Join(t.TempDir(), "nope")}, "nope"},
-		{[]string{"-addr", "127.0.0.1:99999"}, "99999"},
+		{[]string{"-addr", "127.0.0.1:99999"}, `-addr "127.0.0.1:99999": cannot listen there`},
+		{[]string{"-addr", "nope"}, `-addr "nope": cannot listen there`},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
@@ -465,5 +466,31 @@ func TestTwinAndAblationRequests(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A POST body the server does not read (JSON, multipart, text) is refused
+// with 415 and a message that names its type and the one it reads, instead
+// of a 200 empty form that silently dropped the sentence.
+func TestPostOfAnotherTypeIsRefused(t *testing.T) {
+	ts := testServer(t)
+	for _, ct := range []string{"application/json", "multipart/form-data; boundary=x", "text/plain"} {
+		resp, err := http.Post(ts.URL+"/", ct, strings.NewReader(`{"sentence": "A dog ate the food because it was hungry"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(string(body), "application/x-www-form-urlencoded") {
+			t.Errorf("POST %s: %d, want 415 naming the form type\n%.300s", ct, resp.StatusCode, body)
+		}
+	}
+	resp, err := http.Post(ts.URL+"/", "", nil) // an empty POST is the empty form
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("empty POST: %d, want 200", resp.StatusCode)
 	}
 }

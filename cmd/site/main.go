@@ -69,6 +69,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 // which go build otherwise looks for in the standard library ("not in std").
 func inModule(goCmd string) error {
 	mod, err := exec.Command(goCmd, "list", "-m").Output()
+	var exited *exec.ExitError
+	if err != nil && !errors.As(err, &exited) { // it did not start: no such command
+		return fmt.Errorf("-go %q cannot be run: %w", goCmd, err)
+	}
 	if err != nil || strings.TrimSpace(string(mod)) != "itformer" {
 		wd, _ := os.Getwd()
 		return fmt.Errorf("site compiles the module from this repository's source: run it from the repository (go run ./cmd/site -out DIR), not from %s", wd)

@@ -111,3 +111,14 @@ func TestOutsideTheRepositoryRefusedBeforeTheBuild(t *testing.T) {
 		t.Errorf("site made its -out folder anyway (%v)", err)
 	}
 }
+
+// A -go command that cannot be run is named as such, not taken for a working
+// directory outside the repository ("run it from the repository ... not from
+// /work/itformer", said from the repository's root).
+func TestInModuleNamesAGoThatCannotRun(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-go")
+	err := inModule(missing)
+	if err == nil || !strings.Contains(err.Error(), `-go "`+missing+`" cannot be run`) || strings.Contains(err.Error(), "run it from the repository") {
+		t.Errorf("inModule(%s) = %v, want an error that names -go and the command", missing, err)
+	}
+}

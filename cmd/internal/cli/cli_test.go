@@ -129,6 +129,9 @@ func TestWarnReading(t *testing.T) {
 		{[]string{"overtake", "zippy"}, []data.Contraction{{Word: "didn't", ReadAs: []string{"did", "not"}, Position: 2}},
 			"note: read \"didn't\" as \"did not\"\nwarning: not in the model's vocabulary, read as <unk>: overtake, zippy\n"},
 		{[]string{"!", "zorp", "!", "!"}, nil, "warning: not in the model's vocabulary, read as <unk>: !, zorp\n"},
+		// An invisible word (a zero-width space) is quoted with escapes, or the
+		// warning would name nothing a reader can see.
+		{[]string{"\u200b", "zorp", "a\u00adb"}, nil, "warning: not in the model's vocabulary, read as <unk>: \"\\u200b\", zorp, \"a\\u00adb\"\n"},
 	}
 	for _, tc := range tests {
 		var buf bytes.Buffer

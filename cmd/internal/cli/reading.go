@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"itformer/data"
 )
@@ -18,8 +20,20 @@ func WarnReading(stderr io.Writer, unknown []string, contractions []data.Contrac
 	}
 	if len(unknown) > 0 { // each word once: "!!!" is three "!"s, one unknown word
 		once := slices.DeleteFunc(slices.Clone(unknown), seenBefore())
+		for i, w := range once {
+			once[i] = visible(w)
+		}
 		fmt.Fprintf(stderr, "warning: not in the model's vocabulary, read as <unk>: %s\n", strings.Join(once, ", "))
 	}
+}
+
+// visible is w, or w quoted with escapes when it holds a character that
+// prints as nothing (a zero-width space, a soft hyphen, a control character).
+func visible(w string) string {
+	if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) }) < 0 {
+		return w
+	}
+	return strconv.QuoteToGraphic(w)
 }
 
 // seenBefore reports, called on each word in turn, whether it came before.

@@ -15,12 +15,25 @@ import (
 // Content-Encoding: gzip when the browser accepts gzip; either way the
 // Content-Type is the original name's (application/wasm for the module, which
 // WebAssembly.compileStreaming requires).
+//
+// Only the site's own files are served (the folder may hold others: a
+// dotfile, a link out of it), and only to GET and HEAD.
 func Handler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
+	own := ownNames()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, r.Method+" is not supported here", http.StatusMethodNotAllowed)
+			return
+		}
+		name := path.Clean("/" + r.URL.Path)
+		if name != "/" && !own[strings.TrimPrefix(name, "/")] {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Vary", "Accept-Encoding")
 		w.Header().Set("Cache-Control", "no-cache") // revalidate: a rebuilt site is seen at once
-		name := path.Clean("/" + r.URL.Path)
 		if ctype := contentType(name); ctype != "" {
 			w.Header().Set("Content-Type", ctype)
 		}

@@ -80,20 +80,24 @@ func CheckFolder(dir string) error {
 	if err != nil {
 		return fmt.Errorf("-out %s: %w", dir, err)
 	}
-	own := map[string]bool{WasmName: true, WasmName + GzipExt: true, WasmExecName: true}
-	names, err := fs.Glob(static, "static/*")
-	if err != nil {
-		return err
-	}
-	for _, n := range names {
-		own[filepath.Base(n)] = true
-	}
+	own := ownNames()
 	for _, e := range entries {
 		if !own[e.Name()] {
 			return fmt.Errorf("-out %s holds %s, which is not a file of the site: choose a new or empty folder, or one a site was built into", dir, e.Name())
 		}
 	}
 	return nil
+}
+
+// ownNames are the names of the files Write writes: the static ones and the
+// builder's three.
+func ownNames() map[string]bool {
+	own := map[string]bool{WasmName: true, WasmName + GzipExt: true, WasmExecName: true}
+	names, _ := fs.Glob(static, "static/*") // the pattern is valid
+	for _, n := range names {
+		own[filepath.Base(n)] = true
+	}
+	return own
 }
 
 // Gzip compresses raw at the best level: it is done once per build.

@@ -119,3 +119,46 @@ func TestCheckFolder(t *testing.T) {
 		}
 	}
 }
+
+// Only the site's own files are served, and only to GET and HEAD: a key, a
+// dotfile or a link to /etc/passwd someone left in the folder stays private
+// even when -addr shares the page, and POST or DELETE is not answered 200.
+func TestHandlerServesOnlyTheSite(t *testing.T) {
+	dir, _ := writeSite(t)
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte("SECRET=1"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(secret, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(dir, "notes.txt")); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	for _, tc := range []struct {
+		method, path string
+		want         int
+	}{
+		{"GET", "/", http.StatusOK},
+		{"HEAD", "/app.js", http.StatusOK},
+		{"GET", "/" + WasmExecName, http.StatusOK},
+		{"GET", "/.env", http.StatusNotFound},
+		{"GET", "/notes.txt", http.StatusNotFound},
+		{"GET", "/nope.js", http.StatusNotFound},
+		{"POST", "/", http.StatusMethodNotAllowed},
+		{"DELETE", "/app.js", http.StatusMethodNotAllowed},
+	} {
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.want || strings.Contains(string(body), "secret") || strings.Contains(string(body), "SECRET") {
+			t.Errorf("%s %s: %d, want %d (body %.60q)", tc.method, tc.path, resp.StatusCode, tc.want, body)
+		}
+	}
+}
