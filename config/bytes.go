@@ -63,5 +63,8 @@ func FormatBytes(n float64) string {
 	for ; i < len(units)-1 && math.Abs(n) >= 999.5; i++ {
 		n /= 1000
 	}
+	if i == 0 && n == 1 {
+		return "1 byte"
+	}
 	return fmt.Sprintf("%.3g %s", n, units[i])
 }

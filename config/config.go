@@ -218,9 +218,17 @@ func describeJSONError(raw []byte, err error) error {
 		line := 1 + bytes.Count(raw[:min(int(syntax.Offset), len(raw))], []byte("\n"))
 		return fmt.Errorf("line %d: %v", line, syntax)
 	case errors.As(err, &typ):
-		return fmt.Errorf("%s: want a %v, got a JSON %s", typ.Field, typ.Type, typ.Value)
+		return fmt.Errorf("%s: want %s, got a JSON %s", typ.Field, withArticle(typ.Type.String()), typ.Value)
 	}
 	return err
+}
+
+// withArticle puts "a" or "an" before a Go type's name: "an int", "a float64".
+func withArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // setPath applies one "a.b=value" override to the decoded tree. The value is
