@@ -216,46 +216,37 @@ func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
 	w.Write(h.history) // an error here means the client went away
 }
 
+// ServeHTTP routes a request: the history, the page, or nothing.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			h.page(w, http.StatusInternalServerError, viz.Form{Error: fmt.Sprintf("internal error: %v", v), HistoryURL: historyPath})
-		}
-	}()
-	if r.URL.Path == historyPath {
+	defer h.recoverPage(w)
+	switch r.URL.Path {
+	case historyPath:
 		h.serveHistory(w, r)
-		return
-	}
-	if r.URL.Path != "/" {
-		http.NotFound(w, r)
-		return
-	}
-	switch r.Method {
-	case http.MethodGet, http.MethodHead, http.MethodPost:
+	case "/":
+		h.servePage(w, r)
 	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		h.page(w, http.StatusMethodNotAllowed, viz.Form{Error: r.Method + " is not supported here; use the form", HistoryURL: historyPath})
+		http.NotFound(w, r)
+	}
+}
+
+// recoverPage turns a panic while answering into a 500 page, so that one bad
+// request cannot stop the server; net/http's own abort still propagates.
+func (h *handler) recoverPage(w http.ResponseWriter) {
+	v := recover()
+	if v == nil {
 		return
 	}
-	if len(r.URL.RawQuery) > maxQuery {
-		h.page(w, http.StatusBadRequest, viz.Form{Error: fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery), HistoryURL: historyPath})
-		return
+	if v == http.ErrAbortHandler {
+		panic(v)
 	}
-	if msg := unreadBody(r); msg != "" {
-		h.page(w, http.StatusUnsupportedMediaType, viz.Form{Error: msg, HistoryURL: historyPath})
-		return
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	if err := r.ParseForm(); err != nil {
-		msg := "the request cannot be read: " + err.Error()
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			msg = fmt.Sprintf("the request is too long (at most %d bytes)", maxBody)
-		}
-		h.page(w, http.StatusBadRequest, viz.Form{Error: msg, HistoryURL: historyPath})
+	h.page(w, http.StatusInternalServerError, viz.Form{Error: fmt.Sprintf("internal error: %v", v), HistoryURL: historyPath})
+}
+
+// servePage answers the form: the empty page, or the page with the sentence
+// (and its twin) resolved and explained.
+func (h *handler) servePage(w http.ResponseWriter, r *http.Request) {
+	if status, msg := readForm(w, r); status != http.StatusOK {
+		h.page(w, status, viz.Form{Error: msg, HistoryURL: historyPath})
 		return
 	}
 	c := h.p.Config()
@@ -265,14 +256,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.page(w, http.StatusOK, f)
 		return
 	}
-	f.Sentence, f.TwinSentence = r.Form.Get("sentence"), r.Form.Get("twin")
-	for _, s := range []struct{ name, text string }{{"sentence", f.Sentence}, {"twin sentence", f.TwinSentence}} {
-		if len(s.text) > maxSentence {
-			f.Sentence, f.TwinSentence = cut(f.Sentence, maxSentence), cut(f.TwinSentence, maxSentence)
-			f.Error = fmt.Sprintf("the %s is %d bytes long; the limit is %d", s.name, len(s.text), maxSentence)
-			h.page(w, http.StatusBadRequest, f)
-			return
-		}
+	if err := readSentences(&f, r); err != nil {
+		f.Error = err.Error()
+		h.page(w, http.StatusBadRequest, f)
+		return
 	}
 	if err := h.answer(&f); err != nil {
 		f.Error = err.Error()
@@ -280,6 +267,46 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.page(w, http.StatusOK, f)
+}
+
+// readForm checks the method, the query's size and the body's type and size,
+// and parses the form into r.Form. It returns 200, or the status and message
+// of a request it refuses.
+func readForm(w http.ResponseWriter, r *http.Request) (int, string) {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		return http.StatusMethodNotAllowed, r.Method + " is not supported here; use the form"
+	}
+	if len(r.URL.RawQuery) > maxQuery {
+		return http.StatusBadRequest, fmt.Sprintf("the request is too long (at most %d bytes of query)", maxQuery)
+	}
+	if msg := unreadBody(r); msg != "" {
+		return http.StatusUnsupportedMediaType, msg
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	if err := r.ParseForm(); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return http.StatusBadRequest, fmt.Sprintf("the request is too long (at most %d bytes)", maxBody)
+		}
+		return http.StatusBadRequest, "the request cannot be read: " + err.Error()
+	}
+	return http.StatusOK, ""
+}
+
+// readSentences fills f's sentence and twin from the form, refusing either
+// when it is longer than maxSentence (the page then shows both cut to it).
+func readSentences(f *viz.Form, r *http.Request) error {
+	f.Sentence, f.TwinSentence = r.Form.Get("sentence"), r.Form.Get("twin")
+	for _, s := range []struct{ name, text string }{{"sentence", f.Sentence}, {"twin sentence", f.TwinSentence}} {
+		if len(s.text) > maxSentence {
+			f.Sentence, f.TwinSentence = cut(f.Sentence, maxSentence), cut(f.TwinSentence, maxSentence)
+			return fmt.Errorf("the %s is %d bytes long; the limit is %d", s.name, len(s.text), maxSentence)
+		}
+	}
+	return nil
 }
 
 // unreadBody says why a POST's body is not one ParseForm reads (it skips a
