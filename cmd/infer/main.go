@@ -42,56 +42,28 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] [-ablate L2H1,...] "a sentence with it" | infer -twin "sentence A" "sentence B"`)
-	runPath := fs.String("run", "", "run folder, checkpoint.json or zipped checkpoint (.zip, as the browser site downloads) to use instead of the embedded default model")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	htmlPath := fs.String("html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
-	ablate := fs.String("ablate", "", "knock out `heads` (their output zeroed), comma separated: L2H1,L3H2")
-	twin := fs.Bool("twin", false, "compare two sentences, given as two quoted arguments, word by word")
-	fs.MaxMemoryFlag()
-	if err := fs.Parse(args, stdout); err != nil {
-		return err
-	}
-	if err := argumentMistakes(fs, *twin, *htmlPath); err != nil {
-		return err
-	}
-	p, err := cli.LoadModel(*runPath)
+	o, err := parseOptions(args, stdout)
 	if err != nil {
 		return err
 	}
-	if *ablate != "" {
-		heads, err := model.ParseHeads(*ablate, p.Config())
-		if err != nil {
-			return fs.Mistake("-ablate: %v", err)
-		}
-		if err := p.Ablate(heads); err != nil {
-			return err
-		}
-	}
-	if *twin {
-		return runTwin(p, fs.Arg(0), fs.Arg(1), *asJSON, stdout, stderr)
-	}
-	res, err := p.Resolve(strings.Join(fs.Args(), " "))
+	p, err := loadPredictor(o)
 	if err != nil {
 		return err
 	}
-	for i := range res.Predictions {
-		if err := p.Attribute(&res.Predictions[i]); err != nil {
-			return err
-		}
+	if o.twin {
+		return runTwin(p, o.fs.Arg(0), o.fs.Arg(1), o.asJSON, stdout, stderr)
+	}
+	res, err := resolveAttributed(p, strings.Join(o.fs.Args(), " "))
+	if err != nil {
+		return err
 	}
 	warnReading(stderr, res)
-	if *htmlPath != "" {
-		hist, err := cli.LoadHistory(*runPath)
-		if err != nil { // the page is drawn all the same, without the playback
-			fmt.Fprintf(stderr, "warning: the page has no playback of training: %v\n", err)
-		}
-		if err := writeHTML(*htmlPath, res, hist); err != nil {
+	if o.htmlPath != "" {
+		if err := writePage(o, res, stderr); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", *htmlPath)
 	}
-	if *asJSON {
+	if o.asJSON {
 		return writeJSON(stdout, jsonOutput{documented, res})
 	}
 	for i, p := range res.Predictions {
@@ -100,6 +72,71 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		render(stdout, p, res.Ablated)
 	}
+	return nil
+}
+
+// options are infer's flags, parsed and checked against the arguments.
+type options struct {
+	fs                        *cli.FlagSet
+	runPath, htmlPath, ablate string
+	asJSON, twin              bool
+}
+
+func parseOptions(args []string, stdout io.Writer) (options, error) {
+	o := options{fs: cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] [-ablate L2H1,...] "a sentence with it" | infer -twin "sentence A" "sentence B"`)}
+	fs := o.fs
+	fs.StringVar(&o.runPath, "run", "", "run folder, checkpoint.json or zipped checkpoint (.zip, as the browser site downloads) to use instead of the embedded default model")
+	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
+	fs.StringVar(&o.htmlPath, "html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
+	fs.StringVar(&o.ablate, "ablate", "", "knock out `heads` (their output zeroed), comma separated: L2H1,L3H2")
+	fs.BoolVar(&o.twin, "twin", false, "compare two sentences, given as two quoted arguments, word by word")
+	fs.MaxMemoryFlag()
+	if err := fs.Parse(args, stdout); err != nil {
+		return o, err
+	}
+	return o, argumentMistakes(fs, o.twin, o.htmlPath)
+}
+
+// loadPredictor loads the model -run names (or the embedded one) with
+// -ablate's heads knocked out.
+func loadPredictor(o options) (*inference.Predictor, error) {
+	p, err := cli.LoadModel(o.runPath)
+	if err != nil || o.ablate == "" {
+		return p, err
+	}
+	heads, err := model.ParseHeads(o.ablate, p.Config())
+	if err != nil {
+		return nil, o.fs.Mistake("-ablate: %v", err)
+	}
+	return p, p.Ablate(heads)
+}
+
+// resolveAttributed answers every "it" of the sentence, each with its
+// integrated-gradients attribution.
+func resolveAttributed(p *inference.Predictor, sentence string) (*inference.Resolution, error) {
+	res, err := p.Resolve(sentence)
+	if err != nil {
+		return nil, err
+	}
+	for i := range res.Predictions {
+		if err := p.Attribute(&res.Predictions[i]); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// writePage writes -html's page, with the run's training playback when the
+// run has a history (the page is drawn all the same without one).
+func writePage(o options, res *inference.Resolution, stderr io.Writer) error {
+	hist, err := cli.LoadHistory(o.runPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "warning: the page has no playback of training: %v\n", err)
+	}
+	if err := writeHTML(o.htmlPath, res, hist); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", o.htmlPath)
 	return nil
 }
 
