@@ -74,17 +74,37 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, url, err := listen(*addr, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	if *open {
+		if err := openBrowser(url); err != nil {
+			fmt.Fprintf(stderr, "warning: cannot open a browser (%v); open %s yourself\n", err, url)
+		}
+	}
+	return serveUntil(ctx, newServer(handler, stderr), ln)
+}
+
+// listen opens addr and says where the page is, warning when other machines
+// may reach it.
+func listen(addr string, stdout, stderr io.Writer) (net.Listener, string, error) {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil { // net's own message ("address nope: missing port") names no flag
-		return fmt.Errorf("-addr %q: cannot listen there: %w", *addr, err)
+		return nil, "", fmt.Errorf("-addr %q: cannot listen there: %w", addr, err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	if !loopbackOnly(ln.Addr().String()) {
 		fmt.Fprintf(stderr, "warning: listening on %s, which other machines may reach (-addr localhost:PORT keeps the page to this machine)\n", ln.Addr())
 	}
 	fmt.Fprintf(stdout, "serving on %s (Ctrl-C to stop)\n", url)
+	return ln, url, nil
+}
 
-	srv := &http.Server{
+// newServer bounds every stage of a request, so that a slow or huge one
+// cannot hold the server.
+func newServer(handler http.Handler, stderr io.Writer) *http.Server {
+	return &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
@@ -93,11 +113,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		MaxHeaderBytes:    maxQuery + 16<<10,
 		ErrorLog:          log.New(stderr, "serve: ", 0),
 	}
-	if *open {
-		if err := openBrowser(url); err != nil {
-			fmt.Fprintf(stderr, "warning: cannot open a browser (%v); open %s yourself\n", err, url)
-		}
-	}
+}
+
+// serveUntil serves on ln until the server fails or ctx ends (Ctrl-C), then
+// lets requests under way finish for up to 5 s.
+func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
