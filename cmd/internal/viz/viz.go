@@ -338,10 +338,7 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 	nl, nh := len(res.Attention), len(res.Attention[0])
 	r := &result{Sentence: res.Sentence, reading: readingOf(res)}
 	var pronouns []int
-	for i, p := range res.Predictions {
-		pronouns = append(pronouns, p.Pronoun)
-		r.Answers = append(r.Answers, newAnswer(i, p))
-	}
+	r.Answers, pronouns = newAnswers(res.Predictions)
 	supL, supH := supervisedHead(res.Predictions)
 	r.Layer, r.Head, r.Word = initialSelection(opts, nl, nh, len(res.Tokens), supL, supH, pronouns)
 	var longest int
@@ -350,12 +347,7 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 	r.LayerNum, r.HeadNum = r.Layer+1, r.Head+1
 	r.GridStyle = template.CSS(fmt.Sprintf("grid-template-columns:repeat(%d,max-content)", nh))
 
-	colW := float64(longest)*charW + 8
-	for l := range nl {
-		for h := range nh {
-			r.Heads = append(r.Heads, r.newHead(res, l, h, colW, l == supL && h == supH))
-		}
-	}
+	r.Heads = r.newHeads(res, float64(longest)*charW+8, supL, supH)
 	r.Summary = summary(res.Tokens, res.Attention[r.Layer][r.Head][r.Word], r.Layer, r.Head)
 	if len(res.Predictions) > 0 {
 		r.Rollout = newRolloutView(res.Predictions[0])
@@ -393,6 +385,15 @@ func checkAttention(res *inference.Resolution) error {
 		}
 	}
 	return nil
+}
+
+// newAnswers is an answer per prediction, and the pronouns they answer.
+func newAnswers(preds []inference.Prediction) (answers []answer, pronouns []int) {
+	for i, p := range preds {
+		pronouns = append(pronouns, p.Pronoun)
+		answers = append(answers, newAnswer(i, p))
+	}
+	return answers, pronouns
 }
 
 // supervisedHead is the head trained to point at the antecedent, 0-based,
@@ -453,6 +454,17 @@ func oneTo(n int) []int {
 		nums = append(nums, i+1)
 	}
 	return nums
+}
+
+// newHeads draws every head, layer by layer, in columns of width colW.
+func (r *result) newHeads(res *inference.Resolution, colW float64, supL, supH int) []*head {
+	var heads []*head
+	for l, layer := range res.Attention {
+		for h := range layer {
+			heads = append(heads, r.newHead(res, l, h, colW, l == supL && h == supH))
+		}
+	}
+	return heads
 }
 
 // newHead is head h of layer l: its head view, with lines from the selected
