@@ -96,7 +96,6 @@ func (p *Predictor) ExplainSet(name string, set []data.Example, attributionLimit
 
 // forwardFigures runs set through batched forward graphs with heads ablated.
 func (p *Predictor) forwardFigures(set []data.Example, ablate []model.Head) (acc float64, heads [][]float64, roll float64, err error) {
-	c := p.Config()
 	seqLen := 0
 	for _, ex := range set {
 		seqLen = max(seqLen, len(ex.Tokens))
@@ -110,11 +109,7 @@ func (p *Predictor) forwardFigures(set []data.Example, ablate []model.Head) (acc
 		return 0, nil, 0, err
 	}
 	defer g.Close()
-	heads = make([][]float64, c.Layers)
-	for l := range heads {
-		heads[l] = make([]float64, c.Heads)
-	}
-	correct, rolled := 0, 0
+	t := newForwardTally(p.Config())
 	for _, b := range batches {
 		out, err := g.Run(model.Batch{IDs: b.IDs, Lengths: b.Lengths, Pronoun: b.Pronoun})
 		if err == nil {
@@ -124,31 +119,58 @@ func (p *Predictor) forwardFigures(set []data.Example, ablate []model.Head) (acc
 			return 0, nil, 0, err
 		}
 		for r, ex := range b.Examples {
-			n := b.Lengths[r]
-			if model.ArgMax(out.Probs.Row(r)[:n]) == ex.Antecedent {
-				correct++
-			}
-			att := sentenceAttention(out, r, n)
-			for l := range heads {
-				for h := range heads[l] {
-					if strongestOther(att[l][h][ex.Pronoun], ex.Pronoun) == ex.Antecedent {
-						heads[l][h]++
-					}
-				}
-			}
-			rows := rollout(att, ablate, ex.Pronoun)
-			if strongestOther(rows[len(rows)-1], ex.Pronoun) == ex.Antecedent {
-				rolled++
-			}
+			t.add(out, r, b.Lengths[r], ex, ablate)
 		}
 	}
-	n := float64(len(set))
+	acc, heads, roll = t.shares(len(set))
+	return acc, heads, roll, nil
+}
+
+// forwardTally counts the sentences whose answer is right (correct), whose
+// rollout (rolled) and each head's attention (heads[l][h]) point from the
+// pronoun to the antecedent.
+type forwardTally struct {
+	correct, rolled int
+	heads           [][]float64
+}
+
+func newForwardTally(c model.Config) *forwardTally {
+	heads := make([][]float64, c.Layers)
 	for l := range heads {
-		for h := range heads[l] {
-			heads[l][h] /= n
+		heads[l] = make([]float64, c.Heads)
+	}
+	return &forwardTally{heads: heads}
+}
+
+// add counts example ex, row r of out with its n real words.
+func (t *forwardTally) add(out *model.Output, r, n int, ex data.Example, ablate []model.Head) {
+	if model.ArgMax(out.Probs.Row(r)[:n]) == ex.Antecedent {
+		t.correct++
+	}
+	att := sentenceAttention(out, r, n)
+	for l := range t.heads {
+		for h := range t.heads[l] {
+			if strongestOther(att[l][h][ex.Pronoun], ex.Pronoun) == ex.Antecedent {
+				t.heads[l][h]++
+			}
 		}
 	}
-	return float64(correct) / n, heads, float64(rolled) / n, nil
+	rows := rollout(att, ablate, ex.Pronoun)
+	if strongestOther(rows[len(rows)-1], ex.Pronoun) == ex.Antecedent {
+		t.rolled++
+	}
+}
+
+// shares turns the counts over n sentences into shares; heads is divided in
+// place.
+func (t *forwardTally) shares(n int) (acc float64, heads [][]float64, roll float64) {
+	total := float64(n)
+	for l := range t.heads {
+		for h := range t.heads[l] {
+			t.heads[l][h] /= total
+		}
+	}
+	return float64(t.correct) / total, t.heads, float64(t.rolled) / total
 }
 
 // sentenceAttention is row r's attention, [l][h][i][j] over its n real words.

@@ -42,6 +42,8 @@ func timeEach(rounds, n int, f func() error) (time.Duration, error) {
 	return time.Duration(median(per)), nil
 }
 
+// inferenceSection times the forward pass, graph building and Resolve with
+// the embedded model (infer), and loading that model (load).
 func inferenceSection(o options) error {
 	ck, err := defaultmodel.Load()
 	if err != nil {
@@ -49,53 +51,9 @@ func inferenceSection(o options) error {
 	}
 	fmt.Printf("\ninference with the embedded default model, %q\n", o.sentence)
 	if o.only["infer"] {
-		p := inference.New(ck)
-		enc, err := p.Encode(o.sentence) // the tokens Resolve reads
-		if err != nil {
+		if err := timeInference(o, ck); err != nil {
 			return err
 		}
-		ids := enc.IDs
-		pronouns := data.Pronouns(enc.Tokens)
-		if len(pronouns) == 0 {
-			return fmt.Errorf("-sentence %q has no \"it\"", o.sentence)
-		}
-		g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(ids), Attention: true})
-		if err != nil {
-			return err
-		}
-		defer g.Close()
-		b := model.Batch{IDs: ids, Lengths: []int{len(ids)}, Pronoun: pronouns[:1]}
-		fwd, err := timeEach(o.rounds, 50, func() error { _, err := g.Run(b); return err })
-		if err != nil {
-			return err
-		}
-		build, err := timeEach(o.rounds, 5, func() error {
-			g, err := model.NewGraph(ck.Params, model.GraphOptions{Batch: 1, SeqLen: len(ids), Attention: true})
-			if err == nil {
-				g.Close()
-			}
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		resolve, err := timeEach(o.rounds, 5, func() error { _, err := p.Resolve(o.sentence); return err })
-		if err != nil {
-			return err
-		}
-		out, err := runChild("infer", o.sentence)
-		if err != nil {
-			return err
-		}
-		var answer string
-		var rss float64
-		if _, err := fmt.Sscan(out, &answer, &rss); err != nil {
-			return fmt.Errorf("infer child said %q: %w", out, err)
-		}
-		fmt.Printf("  forward pass of a built graph        %7.3f ms\n", ms(fwd))
-		fmt.Printf("  building that graph                  %7.3f ms\n", ms(build))
-		fmt.Printf("  Predictor.Resolve (graph kept)       %7.3f ms   %.0f sentences/s\n", ms(resolve), float64(time.Second)/float64(resolve))
-		fmt.Printf("  peak memory of a process that loads the model and resolves one sentence: %.1f MB (answer: %s)\n", rss, answer)
 	}
 	if o.only["load"] {
 		embedded, err := timeEach(o.rounds, 20, func() error { _, err := defaultmodel.Load(); return err })
@@ -105,6 +63,82 @@ func inferenceSection(o options) error {
 		fmt.Printf("  loading and verifying the embedded checkpoint %.3f ms\n", ms(embedded))
 	}
 	return nil
+}
+
+// timeInference prints the infer section: -sentence's forward pass and
+// graph building, Predictor.Resolve, and a child process's peak memory.
+func timeInference(o options, ck *checkpoint.Checkpoint) error {
+	p := inference.New(ck)
+	b, err := sentenceBatch(p, o.sentence)
+	if err != nil {
+		return err
+	}
+	fwd, build, err := timeGraph(o.rounds, ck.Params, b)
+	if err != nil {
+		return err
+	}
+	resolve, err := timeEach(o.rounds, 5, func() error { _, err := p.Resolve(o.sentence); return err })
+	if err != nil {
+		return err
+	}
+	answer, rss, err := childPeakMemory(o.sentence)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  forward pass of a built graph        %7.3f ms\n", ms(fwd))
+	fmt.Printf("  building that graph                  %7.3f ms\n", ms(build))
+	fmt.Printf("  Predictor.Resolve (graph kept)       %7.3f ms   %.0f sentences/s\n", ms(resolve), float64(time.Second)/float64(resolve))
+	fmt.Printf("  peak memory of a process that loads the model and resolves one sentence: %.1f MB (answer: %s)\n", rss, answer)
+	return nil
+}
+
+// sentenceBatch is sentence as Resolve reads it, a batch of one on its
+// first "it".
+func sentenceBatch(p *inference.Predictor, sentence string) (model.Batch, error) {
+	enc, err := p.Encode(sentence) // the tokens Resolve reads
+	if err != nil {
+		return model.Batch{}, err
+	}
+	pronouns := data.Pronouns(enc.Tokens)
+	if len(pronouns) == 0 {
+		return model.Batch{}, fmt.Errorf("-sentence %q has no \"it\"", sentence)
+	}
+	return model.Batch{IDs: enc.IDs, Lengths: []int{len(enc.IDs)}, Pronoun: pronouns[:1]}, nil
+}
+
+// timeGraph is the median time of b's forward pass through a built graph,
+// and of building (and closing) that graph.
+func timeGraph(rounds int, params *model.Params, b model.Batch) (forward, build time.Duration, err error) {
+	opts := model.GraphOptions{Batch: 1, SeqLen: len(b.IDs), Attention: true}
+	g, err := model.NewGraph(params, opts)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer g.Close()
+	if forward, err = timeEach(rounds, 50, func() error { _, err := g.Run(b); return err }); err != nil {
+		return 0, 0, err
+	}
+	build, err = timeEach(rounds, 5, func() error {
+		g, err := model.NewGraph(params, opts)
+		if err == nil {
+			g.Close()
+		}
+		return err
+	})
+	return forward, build, err
+}
+
+// childPeakMemory resolves sentence in a fresh child process and returns
+// its answer and the child's peak memory in MB.
+func childPeakMemory(sentence string) (answer string, rss float64, err error) {
+	out, err := runChild("infer", sentence)
+	if err != nil {
+		return "", 0, err
+	}
+	if _, err := fmt.Sscan(out, &answer, &rss); err != nil {
+		return "", 0, fmt.Errorf("infer child said %q: %w", out, err)
+	}
+	return answer, rss, nil
 }
 
 // trainReport is what the train child prints.
@@ -118,6 +152,8 @@ type trainReport struct {
 	SentencesPerSec float64             `json:"train_sentences_per_second"`
 }
 
+// trainingRun times a whole training run of -config in a child process,
+// then the same run in PyTorch to the same validation accuracy.
 func trainingRun(o options) error {
 	fmt.Printf("\na whole training run of %s (train.Run in a child process; progress dots per epoch)\n", cli.ConfigName(o.config))
 	out, err := runChild("train", o.config)
@@ -128,17 +164,19 @@ func trainingRun(o options) error {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		return fmt.Errorf("train child: %w", err)
 	}
-	to95 := -1
-	for i, e := range r.Epochs {
-		if e.ValidationAccuracy >= 0.95 {
-			to95 = i
-			break
-		}
+	printGoRun(r)
+	fmt.Printf("the same run in PyTorch (same initial weights, batches, noun dropout, learning rates and embedding decay), to %.0f%% validation accuracy\n", 100*accuracyTarget)
+	if err := torchToAccuracy(o); err != nil {
+		fmt.Printf("  PyTorch side skipped: %v\n  to run it: %s\n", err, torchInstall)
 	}
-	var speeds []float64
-	for _, e := range r.Epochs {
-		speeds = append(speeds, e.SentencesPerSecond)
-	}
+	return nil
+}
+
+// printGoRun prints the Go run's validation accuracy per epoch up to the
+// first at accuracyTarget (95%) or more, when that was reached and how long
+// the run took.
+func printGoRun(r trainReport) {
+	to95 := firstEpochReaching(r.Epochs, accuracyTarget)
 	fmt.Print("  Go, validation accuracy per epoch:")
 	shown := r.Epochs
 	if to95 >= 0 {
@@ -154,14 +192,24 @@ func trainingRun(o options) error {
 	} else {
 		fmt.Printf("  validation accuracy never reached 95%%\n")
 	}
+	var speeds []float64
+	for _, e := range r.Epochs {
+		speeds = append(speeds, e.SentencesPerSecond)
+	}
 	fmt.Printf("  %d epochs in %.1f s wall clock, %.0f training sentences/s (median epoch), test accuracy %.1f%%\n",
 		len(r.Epochs), r.Total, median(speeds), 100*r.TestAccuracy)
 	fmt.Printf("  peak memory (VmHWM) %.1f MB; weights SHA-256 %s\n", r.PeakMB, r.WeightsSHA256)
-	fmt.Printf("the same run in PyTorch (same initial weights, batches, noun dropout, learning rates and embedding decay), to %.0f%% validation accuracy\n", 100*accuracyTarget)
-	if err := torchToAccuracy(o); err != nil {
-		fmt.Printf("  PyTorch side skipped: %v\n  to run it: %s\n", err, torchInstall)
+}
+
+// firstEpochReaching is the index of the first epoch whose validation
+// accuracy is at least target, or -1.
+func firstEpochReaching(epochs []train.EpochRecord, target float64) int {
+	for i, e := range epochs {
+		if e.ValidationAccuracy >= target {
+			return i
+		}
 	}
-	return nil
+	return -1
 }
 
 // runChild runs this binary with -child what and returns its stdout.

@@ -73,6 +73,20 @@ func main() {
 var sections = []string{"step", "infer", "load", "pytorch", "train", "scaling"}
 
 func run(args []string) error {
+	o, err := parseOptions(args)
+	if err != nil {
+		return err
+	}
+	if _, err := cli.LoadConfig(o.config); err != nil { // read whatever the sections, so a bad file is refused at once
+		return fmt.Errorf("-config: %w", err)
+	}
+	printMachine()
+	return runSections(o)
+}
+
+// parseOptions reads the flags and refuses a mistake in any of them before
+// anything is measured.
+func parseOptions(args []string) (options, error) {
 	fs := cli.NewFlagSet("bench", "bench [-only SECTIONS] [-config FILE] [-dtype float64|float32] [-rounds N] [-steps N] ...")
 	only := fs.String("only", strings.Join(sections[:len(sections)-1], ","), "sections to run, comma-separated: "+strings.Join(sections, ", "))
 	config := fs.String("config", "", "run config for the training step and the training run (default: the shipped configs/default.json, built in)")
@@ -86,26 +100,50 @@ func run(args []string) error {
 	sentence := fs.String("sentence", "A dog ate the food because it was hungry", "the sentence for the infer section")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, os.Stdout); err != nil {
-		return err
+		return options{}, err
 	}
 	if err := fs.NoArguments(); err != nil {
-		return err
+		return options{}, err
 	}
-	o := options{only: map[string]bool{}, config: *config, dtype: *dtype, rounds: *rounds, steps: *steps,
+	o := options{config: *config, dtype: *dtype, rounds: *rounds, steps: *steps,
 		python: *python, script: *script, sentence: *sentence, plotDir: *plotDir}
-	for _, s := range strings.Split(*only, ",") {
-		if s = strings.TrimSpace(s); !slices.Contains(sections, s) {
-			return fs.Mistake("-only: unknown section %q (want %s)", s, strings.Join(sections, ", "))
-		}
-		o.only[s] = true
+	var err error
+	if o.only, err = parseSections(fs, *only); err != nil {
+		return o, err
 	}
-	for _, s := range strings.Split(*threads, ",") {
+	if o.threads, err = parseThreads(fs, *threads); err != nil {
+		return o, err
+	}
+	return o, checkOptions(fs, o)
+}
+
+// parseSections reads -only: a set of the known section names.
+func parseSections(fs *cli.FlagSet, only string) (map[string]bool, error) {
+	set := map[string]bool{}
+	for _, s := range strings.Split(only, ",") {
+		if s = strings.TrimSpace(s); !slices.Contains(sections, s) {
+			return nil, fs.Mistake("-only: unknown section %q (want %s)", s, strings.Join(sections, ", "))
+		}
+		set[s] = true
+	}
+	return set, nil
+}
+
+// parseThreads reads -torch-threads: positive thread counts, in order.
+func parseThreads(fs *cli.FlagSet, threads string) ([]int, error) {
+	var counts []int
+	for _, s := range strings.Split(threads, ",") {
 		var n int
 		if _, err := fmt.Sscan(strings.TrimSpace(s), &n); err != nil || n < 1 {
-			return fs.Mistake("-torch-threads: %q is not a positive integer", s)
+			return nil, fs.Mistake("-torch-threads: %q is not a positive integer", s)
 		}
-		o.threads = append(o.threads, n)
+		counts = append(counts, n)
 	}
+	return counts, nil
+}
+
+// checkOptions refuses the numeric, -plot and -dtype mistakes.
+func checkOptions(fs *cli.FlagSet, o options) error {
 	if o.rounds < 1 || o.steps < 1 {
 		return fs.Mistake("-rounds and -steps must be positive")
 	}
@@ -115,10 +153,12 @@ func run(args []string) error {
 	if o.dtype != "" && o.dtype != "float64" && o.dtype != "float32" {
 		return fs.Mistake("-dtype: %q is neither float64 nor float32", o.dtype)
 	}
-	if _, err := cli.LoadConfig(o.config); err != nil { // read whatever the sections, so a bad file is refused at once
-		return fmt.Errorf("-config: %w", err)
-	}
-	printMachine()
+	return nil
+}
+
+// runSections runs the sections -only names, in the order of sections
+// (step and pytorch share one side-by-side, infer and load one section).
+func runSections(o options) error {
 	if o.only["step"] || o.only["pytorch"] {
 		if err := sideBySide(o); err != nil {
 			return err

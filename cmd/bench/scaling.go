@@ -104,12 +104,8 @@ func plotScaling(o options, rows []scaleResult) error {
 // default-sized steps, and at least 2 steps.
 func scaleRow(o options, T, d int) (scaleResult, error) {
 	r := scaleResult{T: T, d: d}
-	o.sets = []string{"train.eval_batch_size=32", fmt.Sprintf("model.max_len=%d", T), fmt.Sprintf("model.d_model=%d", d), fmt.Sprintf("model.d_ff=%d", 2*d)}
-	batch := 32
-	if T == 128 && d == 256 {
-		batch = cornerBatch
-		o.sets = append(o.sets, fmt.Sprintf("train.batch_size=%d", batch), fmt.Sprintf("train.eval_batch_size=%d", batch))
-	}
+	var batch int
+	o.sets, batch = scaleSets(T, d)
 	s, err := newGoStepper(o)
 	if err != nil {
 		return r, err
@@ -133,17 +129,35 @@ func scaleRow(o options, T, d int) (scaleResult, error) {
 		return r, err
 	}
 	r.goMS = median(t.goMS)
-	fmt.Printf("%5d %8d %12.2f", T, d, r.goMS)
-	defer func() {
-		if batch != 32 {
-			fmt.Printf("   (batch %d)", batch)
-		}
-		fmt.Println()
-	}()
 	for i := range procs {
 		r.torchMS = append(r.torchMS, median(t.torchMS[i]))
-		fmt.Printf(" %12.2f %9.2f", median(t.torchMS[i]), median(t.ratios[i]))
 	}
+	printScaleRow(r, t, batch)
 	runtime.GC() // the next size starts without this one's garbage
 	return r, nil
+}
+
+// scaleSets are the config overrides of size (T, d) and its batch: 32
+// sentences, but cornerBatch for the largest size.
+func scaleSets(T, d int) (sets []string, batch int) {
+	sets = []string{"train.eval_batch_size=32", fmt.Sprintf("model.max_len=%d", T), fmt.Sprintf("model.d_model=%d", d), fmt.Sprintf("model.d_ff=%d", 2*d)}
+	batch = 32
+	if T == 128 && d == 256 {
+		batch = cornerBatch
+		sets = append(sets, fmt.Sprintf("train.batch_size=%d", batch), fmt.Sprintf("train.eval_batch_size=%d", batch))
+	}
+	return sets, batch
+}
+
+// printScaleRow prints one line of the table: the size, Go's median ms,
+// each PyTorch's and the median ratio, and the batch where it is not 32.
+func printScaleRow(r scaleResult, t timings, batch int) {
+	fmt.Printf("%5d %8d %12.2f", r.T, r.d, r.goMS)
+	for i, torch := range r.torchMS {
+		fmt.Printf(" %12.2f %9.2f", torch, median(t.ratios[i]))
+	}
+	if batch != 32 {
+		fmt.Printf("   (batch %d)", batch)
+	}
+	fmt.Println()
 }

@@ -29,6 +29,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"itformer/cmd/internal/cli"
+	"itformer/config"
 	"itformer/data"
 	"itformer/model"
 	"itformer/train"
@@ -339,16 +340,16 @@ func reportTorch(p *torchProc, goLoss, tl [3]float64) {
 		goLoss[0], tl[0], math.Abs(goLoss[0]-tl[0])/math.Abs(tl[0]))
 }
 
+// sideBySide is the step and pytorch sections: the Go training step's
+// allocations, then its time beside each PyTorch process's, measured in
+// interleaved rounds.
 func sideBySide(o options) error {
 	s, err := newGoStepper(o)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	c := s.Config
-	fmt.Printf("\nGo matrix products: %s; exp: %s\n", model.BLAS(), model.Exp())
-	fmt.Printf("training step: %s, dtype %s, batch %d sentences padded to the longest (max_len %d) in %d shard(s) run at once, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
-		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Train.ShardCount(), c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
+	printStepConfig(o, s.Config)
 	goLoss, err := s.check()
 	if err != nil {
 		return err
@@ -363,36 +364,56 @@ func sideBySide(o options) error {
 			defer p.close()
 		}
 	}
-	// Allocations of the Go step, over one block, once every batch length has its graph.
-	if _, err := s.steps(len(s.batches)); err != nil {
+	if err := printAllocations(s, o.steps); err != nil {
 		return err
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	if _, err := s.steps(o.steps); err != nil {
-		return err
-	}
-	runtime.ReadMemStats(&after)
-	fmt.Printf("Go step allocates %.1f MB in %.0f allocations\n",
-		float64(after.TotalAlloc-before.TotalAlloc)/float64(o.steps)/1e6, float64(after.Mallocs-before.Mallocs)/float64(o.steps))
 	fmt.Printf("%d rounds of %d steps each", o.rounds, o.steps)
 	t, err := interleave(s, procs, o.rounds, o.steps, func() { fmt.Print(".") })
 	if err != nil {
 		return err
 	}
-	goMS, torchMS, ratios := t.goMS, t.torchMS, t.ratios
 	fmt.Println()
-	sentences := float64(c.Train.BatchSize)
-	fmt.Printf("  %-28s %8.2f ms/step  %6.0f sentences/s\n", "Go (GOMAXPROCS "+fmt.Sprint(runtime.GOMAXPROCS(0))+")", median(goMS), sentences/median(goMS)*1e3)
+	printStepTimes(float64(s.Config.Train.BatchSize), procs, t)
+	return nil
+}
+
+// printStepConfig says which kernels and which model the step runs.
+func printStepConfig(o options, c config.Run) {
+	fmt.Printf("\nGo matrix products: %s; exp: %s\n", model.BLAS(), model.Exp())
+	fmt.Printf("training step: %s, dtype %s, batch %d sentences padded to the longest (max_len %d) in %d shard(s) run at once, d_model %d, %d heads, d_ff %d, %d layers, attention supervision %g, Adam\n",
+		cli.ConfigName(o.config), c.Model.DType, c.Train.BatchSize, c.Model.MaxLen, c.Train.ShardCount(), c.Model.DModel, c.Model.Heads, c.Model.DFF, c.Model.Layers, c.Train.AttentionSupervision)
+}
+
+// printAllocations prints the Go step's allocations, per step over one
+// block of steps, once every batch length has its graph (the first pass
+// over the batches builds them).
+func printAllocations(s *goStepper, steps int) error {
+	if _, err := s.steps(len(s.batches)); err != nil {
+		return err
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := s.steps(steps); err != nil {
+		return err
+	}
+	runtime.ReadMemStats(&after)
+	fmt.Printf("Go step allocates %.1f MB in %.0f allocations\n",
+		float64(after.TotalAlloc-before.TotalAlloc)/float64(steps)/1e6, float64(after.Mallocs-before.Mallocs)/float64(steps))
+	return nil
+}
+
+// printStepTimes prints the median step time and sentences per second of
+// Go and of each PyTorch process, and Go's time over PyTorch's.
+func printStepTimes(sentences float64, procs []*torchProc, t timings) {
+	fmt.Printf("  %-28s %8.2f ms/step  %6.0f sentences/s\n", "Go (GOMAXPROCS "+fmt.Sprint(runtime.GOMAXPROCS(0))+")", median(t.goMS), sentences/median(t.goMS)*1e3)
 	for i, p := range procs {
 		fmt.Printf("  %-28s %8.2f ms/step  %6.0f sentences/s   Go/PyTorch step time %.2f (median of per-round ratios; range %.2f-%.2f)\n",
 			fmt.Sprintf("PyTorch (%d thread%s)", p.threads, map[bool]string{true: "s"}[p.threads > 1]),
-			median(torchMS[i]), sentences/median(torchMS[i])*1e3, median(ratios[i]), slices.Min(ratios[i]), slices.Max(ratios[i]))
+			median(t.torchMS[i]), sentences/median(t.torchMS[i])*1e3, median(t.ratios[i]), slices.Min(t.ratios[i]), slices.Max(t.ratios[i]))
 	}
 	if len(procs) > 0 {
 		fmt.Println("  (a ratio above 1 means the Go step is slower)")
 	}
-	return nil
 }
 
 // timings are per-round mean step times in ms, and Go's over each PyTorch's.

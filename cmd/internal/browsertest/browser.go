@@ -36,7 +36,26 @@ type Browser struct {
 // Start starts chromium with a fresh profile; it quits when the test ends.
 func Start(t *testing.T, o Options) *Browser {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+	t.Cleanup(cancel)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromiumOptions(t, o)...)
+	t.Cleanup(cancelAlloc)
+	b := &Browser{T: t}
+	var cancelBrowser context.CancelFunc
+	b.Ctx, cancelBrowser = chromedp.NewContext(actx, chromedp.WithErrorf(b.Logf))
+	t.Cleanup(func() {
+		cancelBrowser()
+		b.writeLog()
+	})
+	chromedp.ListenTarget(b.Ctx, func(ev any) { b.onEvent(ev, o.OnEvent) })
+	return b
+}
+
+// chromiumOptions are chromedp's defaults, headless, in o's window and a
+// fresh profile, without the background traffic, first-run pages and
+// scrollbars that would make runs differ.
+func chromiumOptions(t *testing.T, o Options) []chromedp.ExecAllocatorOption {
+	return append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(o.Chromium),
 		chromedp.Headless,
 		chromedp.NoSandbox, // the tests may run as root
@@ -51,33 +70,29 @@ func Start(t *testing.T, o Options) *Browser {
 		chromedp.UserDataDir(ProfileDir(t)),
 		chromedp.WindowSize(o.Width, o.Height),
 	)
-	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
-	t.Cleanup(cancel)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	b := &Browser{T: t}
-	var cancelBrowser context.CancelFunc
-	b.Ctx, cancelBrowser = chromedp.NewContext(actx, chromedp.WithErrorf(b.Logf))
-	t.Cleanup(func() {
-		cancelBrowser()
+}
+
+// onEvent counts a JavaScript exception on the page, then passes every
+// event to also, if set.
+func (b *Browser) onEvent(ev any, also func(b *Browser, ev any)) {
+	if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+		b.Logf("JavaScript exception: %s", e.ExceptionDetails.Error())
 		b.mu.Lock()
-		defer b.mu.Unlock()
-		for _, l := range b.log {
-			t.Log("chromedp:", l)
-		}
-	})
-	chromedp.ListenTarget(b.Ctx, func(ev any) {
-		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-			b.Logf("JavaScript exception: %s", e.ExceptionDetails.Error())
-			b.mu.Lock()
-			b.exceptions++
-			b.mu.Unlock()
-		}
-		if o.OnEvent != nil {
-			o.OnEvent(b, ev)
-		}
-	})
-	return b
+		b.exceptions++
+		b.mu.Unlock()
+	}
+	if also != nil {
+		also(b, ev)
+	}
+}
+
+// writeLog writes chromedp's log to the test log.
+func (b *Browser) writeLog() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, l := range b.log {
+		b.T.Log("chromedp:", l)
+	}
 }
 
 // Logf adds a line to the log the test shows when it ends.

@@ -328,115 +328,26 @@ const (
 // number has the same colour in every layer.
 var headColors = []string{"31,119,180", "214,39,40", "44,160,44", "255,127,14", "148,103,189", "140,86,75", "227,119,194", "23,190,207"}
 
+// newResult lays out the page for res: the answers, the initial selection,
+// the words, a head view and heatmap per head, and the data the script
+// redraws from.
 func newResult(res *inference.Resolution, opts Options) (*result, error) {
-	n := len(res.Tokens)
-	if n == 0 || len(res.Attention) == 0 || len(res.Attention[0]) == 0 {
-		return nil, fmt.Errorf("viz: the resolution has no tokens or no attention")
-	}
-	for l, heads := range res.Attention {
-		if len(heads) != len(res.Attention[0]) {
-			return nil, fmt.Errorf("viz: layer %d has %d heads, layer 1 has %d", l+1, len(heads), len(res.Attention[0]))
-		}
-		for h, m := range heads {
-			if len(m) != n {
-				return nil, fmt.Errorf("viz: layer %d head %d has %d rows for %d tokens", l+1, h+1, len(m), n)
-			}
-			for _, r := range m {
-				if len(r) != n {
-					return nil, fmt.Errorf("viz: layer %d head %d has a row of %d weights for %d tokens", l+1, h+1, len(r), n)
-				}
-			}
-		}
+	if err := checkAttention(res); err != nil {
+		return nil, err
 	}
 	nl, nh := len(res.Attention), len(res.Attention[0])
 	r := &result{Sentence: res.Sentence, reading: readingOf(res)}
-	supL, supH := -1, -1
 	var pronouns []int
-	for i, p := range res.Predictions {
-		pronouns = append(pronouns, p.Pronoun)
-		if i == 0 {
-			supL, supH = p.SupervisedLayer, p.SupervisedHead
-		}
-		r.Answers = append(r.Answers, newAnswer(i, p))
-	}
-
-	// The initial selection.
-	r.Layer, r.Head = 0, 0
-	if supL >= 0 && supL < nl && supH >= 0 && supH < nh {
-		r.Layer, r.Head = supL, supH
-	}
-	if opts.Layer >= 1 && opts.Layer <= nl {
-		r.Layer = opts.Layer - 1
-	}
-	if opts.Head >= 1 && opts.Head <= nh {
-		r.Head = opts.Head - 1
-	}
-	r.Word = 0
-	if len(pronouns) > 0 {
-		r.Word = pronouns[0]
-	}
-	if opts.Word >= 1 && opts.Word <= n {
-		r.Word = opts.Word - 1
-	}
-
-	isPronoun := map[int]bool{}
-	for _, p := range pronouns {
-		isPronoun[p] = true
-	}
-	longest := 1
-	for i, t := range res.Tokens {
-		s := shorten(t)
-		longest = max(longest, utf8.RuneCountInString(s))
-		y := top + (float64(i)+0.5)*rowH
-		r.Tokens = append(r.Tokens, token{I: i, Text: t, Short: s, Pronoun: isPronoun[i], Chosen: i == r.Word,
-			Y: y, BoxY: top + float64(i)*rowH + 2, BoxH: rowH - 4})
-	}
-	for l := range nl {
-		r.Layers = append(r.Layers, l+1)
-	}
-	for h := range nh {
-		r.HeadNums = append(r.HeadNums, h+1)
-	}
-
+	r.Answers, pronouns = newAnswers(res.Predictions)
+	supL, supH := supervisedHead(res.Predictions)
+	r.Layer, r.Head, r.Word = initialSelection(opts, nl, nh, len(res.Tokens), supL, supH, pronouns)
+	var longest int
+	r.Tokens, longest = newTokens(res.Tokens, pronouns, r.Word)
+	r.Layers, r.HeadNums = oneTo(nl), oneTo(nh)
 	r.LayerNum, r.HeadNum = r.Layer+1, r.Head+1
 	r.GridStyle = template.CSS(fmt.Sprintf("grid-template-columns:repeat(%d,max-content)", nh))
 
-	colW := float64(longest)*charW + 8
-	for l := range nl {
-		for h := range nh {
-			hd := &head{L: l, H: h, LNum: l + 1, HNum: h + 1, Supervised: l == supL && h == supH, Selected: l == r.Layer && h == r.Head,
-				Color: headColors[h%len(headColors)]}
-			hd.XLeft = colW
-			hd.X1 = colW + 6
-			hd.X2 = colW + gap - 6
-			hd.XRight = colW + gap
-			hd.BoxX = hd.XRight - 4
-			hd.BoxW = colW + 4
-			hd.XPct = hd.XRight + colW + 4 + pctW
-			hd.W = hd.XPct + 4
-			hd.Ht = top*2 + float64(n)*rowH
-			m := res.Attention[l][h]
-			y1 := fmt.Sprintf("%.1f", r.Tokens[r.Word].Y)
-			for j := range n {
-				w := m[r.Word][j]
-				hd.Lines = append(hd.Lines, line{J: j, Y1: y1, Y2: r.Tokens[j].Y,
-					Width: fmt.Sprintf("%.2f", minWidth+(maxWidth-minWidth)*w), Opacity: fmt.Sprintf("%.3f", minOpacity+(1-minOpacity)*w),
-					Title: fmt.Sprintf("%s → %s: %s", res.Tokens[r.Word], res.Tokens[j], percent(w))})
-				hd.Right = append(hd.Right, weightLabel{J: j, Percent: shortPercent(w), Opacity: fmt.Sprintf("%.3f", 0.55*w)})
-			}
-			for i := range n {
-				rw := row{Token: r.Tokens[i]}
-				for j := range n {
-					w := m[i][j]
-					rw.Cells = append(rw.Cells, cell{Dark: w > 0.55,
-						Style: template.CSS(fmt.Sprintf("background-color:rgba(%s,%.3f)", hd.Color, w)),
-						Title: fmt.Sprintf("%s → %s: %s", res.Tokens[i], res.Tokens[j], percent(w)), Text: cellText(w)})
-				}
-				hd.Rows = append(hd.Rows, rw)
-			}
-			r.Heads = append(r.Heads, hd)
-		}
-	}
+	r.Heads = r.newHeads(res, float64(longest)*charW+8, supL, supH)
 	r.Summary = summary(res.Tokens, res.Attention[r.Layer][r.Head][r.Word], r.Layer, r.Head)
 	if len(res.Predictions) > 0 {
 		r.Rollout = newRolloutView(res.Predictions[0])
@@ -448,6 +359,170 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 		Layer: r.Layer, Head: r.Head, Word: r.Word, Top: top, RowH: rowH,
 		MinWidth: minWidth, MaxWidth: maxWidth, MinOpacity: minOpacity}
 	return r, nil
+}
+
+// checkAttention refuses attention that is not layers × heads × n × n for
+// the resolution's n tokens, naming the first layer and head that is not:
+// the pictures index it freely.
+func checkAttention(res *inference.Resolution) error {
+	n := len(res.Tokens)
+	if n == 0 || len(res.Attention) == 0 || len(res.Attention[0]) == 0 {
+		return fmt.Errorf("viz: the resolution has no tokens or no attention")
+	}
+	for l, heads := range res.Attention {
+		if len(heads) != len(res.Attention[0]) {
+			return fmt.Errorf("viz: layer %d has %d heads, layer 1 has %d", l+1, len(heads), len(res.Attention[0]))
+		}
+		for h, m := range heads {
+			if len(m) != n {
+				return fmt.Errorf("viz: layer %d head %d has %d rows for %d tokens", l+1, h+1, len(m), n)
+			}
+			for _, r := range m {
+				if len(r) != n {
+					return fmt.Errorf("viz: layer %d head %d has a row of %d weights for %d tokens", l+1, h+1, len(r), n)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// newAnswers is an answer per prediction, and the pronouns they answer.
+func newAnswers(preds []inference.Prediction) (answers []answer, pronouns []int) {
+	for i, p := range preds {
+		pronouns = append(pronouns, p.Pronoun)
+		answers = append(answers, newAnswer(i, p))
+	}
+	return answers, pronouns
+}
+
+// supervisedHead is the head trained to point at the antecedent, 0-based,
+// as the first prediction names it; -1, -1 without predictions.
+func supervisedHead(preds []inference.Prediction) (layer, head int) {
+	if len(preds) == 0 {
+		return -1, -1
+	}
+	return preds[0].SupervisedLayer, preds[0].SupervisedHead
+}
+
+// initialSelection is the layer, head and word (0-based) the page shows
+// first: the supervised head where this model has it, else the first, and
+// the first pronoun, else the first word; opts' 1-based choices override
+// each where they are in range.
+func initialSelection(opts Options, nl, nh, n, supL, supH int, pronouns []int) (layer, head, word int) {
+	if supL >= 0 && supL < nl && supH >= 0 && supH < nh {
+		layer, head = supL, supH
+	}
+	if opts.Layer >= 1 && opts.Layer <= nl {
+		layer = opts.Layer - 1
+	}
+	if opts.Head >= 1 && opts.Head <= nh {
+		head = opts.Head - 1
+	}
+	if len(pronouns) > 0 {
+		word = pronouns[0]
+	}
+	if opts.Word >= 1 && opts.Word <= n {
+		word = opts.Word - 1
+	}
+	return layer, head, word
+}
+
+// newTokens places the words in rows, marking the pronouns and the chosen
+// word; longest is the most runes in a (shortened) label, at least 1, which
+// sets the head views' column width.
+func newTokens(words []string, pronouns []int, chosen int) (tokens []token, longest int) {
+	isPronoun := map[int]bool{}
+	for _, p := range pronouns {
+		isPronoun[p] = true
+	}
+	longest = 1
+	for i, t := range words {
+		s := shorten(t)
+		longest = max(longest, utf8.RuneCountInString(s))
+		y := top + (float64(i)+0.5)*rowH
+		tokens = append(tokens, token{I: i, Text: t, Short: s, Pronoun: isPronoun[i], Chosen: i == chosen,
+			Y: y, BoxY: top + float64(i)*rowH + 2, BoxH: rowH - 4})
+	}
+	return tokens, longest
+}
+
+// oneTo is 1, 2, ..., n: the numbers a control offers.
+func oneTo(n int) []int {
+	var nums []int
+	for i := range n {
+		nums = append(nums, i+1)
+	}
+	return nums
+}
+
+// newHeads draws every head, layer by layer, in columns of width colW.
+func (r *result) newHeads(res *inference.Resolution, colW float64, supL, supH int) []*head {
+	var heads []*head
+	for l, layer := range res.Attention {
+		for h := range layer {
+			heads = append(heads, r.newHead(res, l, h, colW, l == supL && h == supH))
+		}
+	}
+	return heads
+}
+
+// newHead is head h of layer l: its head view, with lines from the selected
+// word, and its heatmap.
+func (r *result) newHead(res *inference.Resolution, l, h int, colW float64, supervised bool) *head {
+	hd := &head{L: l, H: h, LNum: l + 1, HNum: h + 1, Supervised: supervised, Selected: l == r.Layer && h == r.Head,
+		Color: headColors[h%len(headColors)]}
+	hd.place(colW, len(res.Tokens))
+	m := res.Attention[l][h]
+	hd.Lines, hd.Right = r.linesFrom(res.Tokens, m[r.Word])
+	hd.Rows = r.heatmapRows(res.Tokens, m, hd.Color)
+	return hd
+}
+
+// place sets the head view's geometry: a column of words of width colW, the
+// gap the lines cross, the same column again, and the percentages.
+func (hd *head) place(colW float64, n int) {
+	hd.XLeft = colW
+	hd.X1 = colW + 6
+	hd.X2 = colW + gap - 6
+	hd.XRight = colW + gap
+	hd.BoxX = hd.XRight - 4
+	hd.BoxW = colW + 4
+	hd.XPct = hd.XRight + colW + 4 + pctW
+	hd.W = hd.XPct + 4
+	hd.Ht = top*2 + float64(n)*rowH
+}
+
+// linesFrom draws the selected word's weights on every word (weights, one
+// row of the head's matrix) as lines, as thick and as opaque as the weight,
+// and as the right column's percentages.
+func (r *result) linesFrom(words []string, weights []float64) ([]line, []weightLabel) {
+	var lines []line
+	var labels []weightLabel
+	y1 := fmt.Sprintf("%.1f", r.Tokens[r.Word].Y)
+	for j, w := range weights {
+		lines = append(lines, line{J: j, Y1: y1, Y2: r.Tokens[j].Y,
+			Width: fmt.Sprintf("%.2f", minWidth+(maxWidth-minWidth)*w), Opacity: fmt.Sprintf("%.3f", minOpacity+(1-minOpacity)*w),
+			Title: fmt.Sprintf("%s → %s: %s", words[r.Word], words[j], percent(w))})
+		labels = append(labels, weightLabel{J: j, Percent: shortPercent(w), Opacity: fmt.Sprintf("%.3f", 0.55*w)})
+	}
+	return lines, labels
+}
+
+// heatmapRows is the head's matrix m as rows of cells shaded in its colour
+// (r,g,b) by weight, with white text on the darkest.
+func (r *result) heatmapRows(words []string, m [][]float64, color string) []row {
+	var rows []row
+	for i, weights := range m {
+		rw := row{Token: r.Tokens[i]}
+		for j, w := range weights {
+			rw.Cells = append(rw.Cells, cell{Dark: w > 0.55,
+				Style: template.CSS(fmt.Sprintf("background-color:rgba(%s,%.3f)", color, w)),
+				Title: fmt.Sprintf("%s → %s: %s", words[i], words[j], percent(w)), Text: cellText(w)})
+		}
+		rows = append(rows, rw)
+	}
+	return rows
 }
 
 func newAnswer(i int, p inference.Prediction) answer {

@@ -22,14 +22,8 @@ func portableGemm(transA, transB bool, m, n, k int, alpha float64, a []float64, 
 		return
 	}
 	scale(beta, c, m, n, ldc)
-	ars, acs := lda, 1
-	if transA {
-		ars, acs = 1, lda
-	}
-	brs, bcs := ldb, 1
-	if transB {
-		brs, bcs = 1, ldb
-	}
+	ars, acs := strides(transA, lda)
+	brs, bcs := strides(transB, ldb)
 	dot := !transA && transB
 	chunk := k // dot order: steps of l summed before adding to C
 	if dot && blocks64(m)*blocks64(n) >= minParBlocks {
@@ -55,19 +49,35 @@ func portableGemm(transA, transB bool, m, n, k int, alpha float64, a []float64, 
 				tile, ldt = scratch, pr
 				copyTile(scratch, pr, c[i0*ldc+j0:], ldc, h, w)
 			}
-			bp := bPack[j0*k : (j0+pr)*k]
-			if dot {
-				for l0 := 0; l0 < k; l0 += chunk {
-					l1 := min(k, l0+chunk)
-					dotTile(aPack[l0*pr:l1*pr], bp[l0*pr:l1*pr], alpha, tile, ldt)
-				}
-			} else {
-				axpyTile(aPack, bp, tile, ldt)
-			}
+			productTile(dot, chunk, alpha, aPack, bPack[j0*k:(j0+pr)*k], tile, ldt)
 			if h < pr || w < pr {
 				copyTile(c[i0*ldc+j0:], ldc, scratch, pr, h, w)
 			}
 		}
+	}
+}
+
+// strides are the row and column strides of op(X) for X stored row-major
+// with leading dimension ld.
+func strides(trans bool, ld int) (rows, cols int) {
+	if trans {
+		return 1, ld
+	}
+	return ld, 1
+}
+
+// productTile adds the product of one packed 4-row block of A (ap) and one
+// packed 4-column block of B (bp) to a 4 × 4 tile of C, in gonum's order:
+// dot products summed chunk steps of l at a time (NT), else axpy steps.
+func productTile(dot bool, chunk int, alpha float64, ap, bp, tile []float64, ldt int) {
+	if !dot {
+		axpyTile(ap, bp, tile, ldt)
+		return
+	}
+	k := len(ap) / pr
+	for l0 := 0; l0 < k; l0 += chunk {
+		l1 := min(k, l0+chunk)
+		dotTile(ap[l0*pr:l1*pr], bp[l0*pr:l1*pr], alpha, tile, ldt)
 	}
 }
 

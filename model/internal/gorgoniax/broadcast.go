@@ -260,6 +260,28 @@ type block struct {
 // broadcastPlan checks that y is x's shape without the axes `axes` (or with
 // size 1 there) and merges x's axes into blocks, dropping axes of size 1.
 func broadcastPlan(xs, ys tensor.Shape, axes []int) ([]block, error) {
+	repeated, err := repeatedAxes(xs, axes)
+	if err != nil {
+		return nil, err
+	}
+	if !repeatsTo(xs, ys, repeated) || len(axes) == 0 {
+		return nil, fmt.Errorf("broadcast: shape %v does not repeat to %v along axes %v", ys, xs, axes)
+	}
+	plan := mergeBlocks(xs, repeated)
+	xSize, ySize := 1, 1
+	for i := len(plan) - 1; i >= 0; i-- {
+		plan[i].xSize, plan[i].ySize = xSize, ySize
+		xSize *= plan[i].n
+		if !plan[i].repeated {
+			ySize *= plan[i].n
+		}
+	}
+	return plan, nil
+}
+
+// repeatedAxes marks the axes of x that are repeated, refusing axes that
+// are out of range or not ascending.
+func repeatedAxes(xs tensor.Shape, axes []int) ([]bool, error) {
 	repeated := make([]bool, len(xs))
 	for i, a := range axes {
 		if a < 0 || a >= len(xs) || (i > 0 && a <= axes[i-1]) {
@@ -267,6 +289,12 @@ func broadcastPlan(xs, ys tensor.Shape, axes []int) ([]block, error) {
 		}
 		repeated[a] = true
 	}
+	return repeated, nil
+}
+
+// repeatsTo says whether ys is xs without its repeated axes, or xs with
+// size 1 on them.
+func repeatsTo(xs, ys tensor.Shape, repeated []bool) bool {
 	var kept []int
 	for i, s := range xs {
 		if !repeated[i] {
@@ -281,9 +309,13 @@ func broadcastPlan(xs, ys tensor.Shape, axes []int) ([]block, error) {
 	for i := 0; withOnes && i < len(ys); i++ {
 		withOnes = ys[i] == xs[i] && !repeated[i] || ys[i] == 1 && repeated[i]
 	}
-	if !same && !withOnes || len(axes) == 0 {
-		return nil, fmt.Errorf("broadcast: shape %v does not repeat to %v along axes %v", ys, xs, axes)
-	}
+	return same || withOnes
+}
+
+// mergeBlocks merges runs of adjacent axes that are all repeated or all not
+// into one block each, dropping axes of size 1 (one block of 1 if nothing
+// is left).
+func mergeBlocks(xs tensor.Shape, repeated []bool) []block {
 	var plan []block
 	for i, s := range xs {
 		switch {
@@ -297,15 +329,7 @@ func broadcastPlan(xs, ys tensor.Shape, axes []int) ([]block, error) {
 	if len(plan) == 0 {
 		plan = []block{{n: 1}}
 	}
-	xSize, ySize := 1, 1
-	for i := len(plan) - 1; i >= 0; i-- {
-		plan[i].xSize, plan[i].ySize = xSize, ySize
-		xSize *= plan[i].n
-		if !plan[i].repeated {
-			ySize *= plan[i].n
-		}
-	}
-	return plan, nil
+	return plan
 }
 
 // apply computes out = kind(x, y, z) over the blocks: x and out hold the
