@@ -129,4 +129,14 @@
 // training sentences is that same entry. Batches pads rows with <pad> and
 // records each row's length, pronoun, antecedent and candidate positions and
 // whether it is Uncertain.
+//
+// # Reasons the corpus gives
+//
+// LookUpReason reads a user's sentence against the lexicon: the frames' verbs
+// in it and the predicate its reason clause says of "it", and whether any of
+// those frames gives that predicate (negated or not) as a reason. Inference
+// marks an answer a guess when they are never paired ("The dog chased the cat
+// because it was angry": "angry" is only ever the one avoided or hidden
+// from), since the model then answers from what the predicate meant beside
+// other verbs.
 package data

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"itformer/data"
 )
 
 // GuessBelow is the answer's share of the candidates' probability (the
@@ -31,7 +33,8 @@ const MinCandidateMass = 0.5
 // (infer's -json prints it beside the answers).
 var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidates' probability is below %g, "+
 	"when the candidates together get less than %g of the model's probability, "+
-	"or when a word the model does not know follows the pronoun in its clause", GuessBelow, MinCandidateMass)
+	"when a word the model does not know follows the pronoun in its clause, "+
+	"or when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb", GuessBelow, MinCandidateMass)
 
 // clauseEnds are the tokens that close the pronoun's clause: punctuation and
 // the conjunctions that open the next clause ("it was famished, so the dog
@@ -67,6 +70,11 @@ type Confidence struct {
 	// guess, however sure the model is, since its probability can then rest
 	// only on the rest of the sentence (which nouns, which verb).
 	UnknownAboutIt []string `json:"unknown_about_it"`
+	// Unpaired, when set, is the sentence's verb and what it says of "it"
+	// where the corpus never pairs them ("chased ... because it was angry"),
+	// with the verbs the corpus does give that reason for: the model learned
+	// what the predicate means only beside those, so the answer is a guess.
+	Unpaired *data.Reason `json:"unpaired,omitempty"`
 }
 
 // judge applies the rule to the answer for the pronoun at position pronoun:
@@ -83,16 +91,48 @@ func judge(tokens []string, pronoun int, heads []int, cands []Candidate, known f
 	}
 	c.UnknownWords, c.UnknownCandidates = unknownWords(tokens, heads, known)
 	c.UnknownAboutIt = unknownAboutIt(tokens, pronoun, heads, known)
-	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass || len(c.UnknownAboutIt) > 0
+	if r := lookUpReason(tokens, pronoun); r.Unpaired() && len(c.UnknownAboutIt) == 0 {
+		c.Unpaired = &r
+	}
+	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass || len(c.UnknownAboutIt) > 0 || c.Unpaired != nil
 	c.Reason = reason(c, cands)
 	return c
+}
+
+// clauseEnd is the position that ends the pronoun's clause: the first clause
+// end after it, or len(tokens).
+func clauseEnd(tokens []string, pronoun int) int {
+	i := pronoun + 1
+	for i < len(tokens) && !endsClause(tokens, i) {
+		i++
+	}
+	return i
+}
+
+// degreeBefore are the words after which "so" is a degree adverb ("it was
+// so hungry", "it was not so fast"), not the conjunction ("it was hungry so
+// it ate").
+var degreeBefore = map[string]bool{"was": true, "is": true, "wasn't": true, "isn't": true, "not": true, "really": true}
+
+// endsClause says whether tokens[i] closes the clause it is in.
+func endsClause(tokens []string, i int) bool {
+	if tokens[i] == "so" && i > 0 && degreeBefore[tokens[i-1]] {
+		return false
+	}
+	return clauseEnds[tokens[i]]
+}
+
+// lookUpReason looks up the pronoun's clause and the rest of the sentence in
+// the lexicon (data.LookUpReason).
+func lookUpReason(tokens []string, pronoun int) data.Reason {
+	return data.LookUpReason(tokens, pronoun, clauseEnd(tokens, pronoun))
 }
 
 // unknownAboutIt lists, each once, the unknown words between the pronoun
 // and the end of its clause that are not candidates.
 func unknownAboutIt(tokens []string, pronoun int, heads []int, known func(string) bool) []string {
 	out := []string{}
-	for i := pronoun + 1; i < len(tokens) && !clauseEnds[tokens[i]]; i++ {
+	for i := pronoun + 1; i < clauseEnd(tokens, pronoun); i++ {
 		if !known(tokens[i]) && !slices.Contains(heads, i) && !slices.Contains(out, tokens[i]) {
 			out = append(out, tokens[i])
 		}
@@ -145,6 +185,9 @@ func reason(c Confidence, cands []Candidate) string {
 		clauses = append(clauses, notKnown(c.UnknownWords)+", and "+
 			plural(c.UnknownWords, "it", "one of them")+" may be the word that decides")
 	}
+	if c.Unpaired != nil {
+		clauses = append(clauses, unpaired(*c.Unpaired))
+	}
 	if len(c.UnknownCandidates) > 0 {
 		clauses = append(clauses, unknownCandidates(c.UnknownCandidates, len(clauses) > 0))
 	}
@@ -156,6 +199,34 @@ func reason(c Confidence, cands []Candidate) string {
 			cands[0].Word, share(cands[0].Probability), cands[1].Word, share(cands[1].Probability)))
 	}
 	return strings.Join(clauses, "; ")
+}
+
+// unpaired says that the corpus never gives r's predicate as a reason for
+// its verb, and where it does.
+func unpaired(r data.Reason) string {
+	return fmt.Sprintf("the corpus this model learned from never gives %q as a reason for %s (%s), so the model cannot know the answer",
+		r.Predicate, quoted(r.Verbs), elsewhere(r.Elsewhere))
+}
+
+// elsewhere says which verbs a predicate is a reason for and which role it
+// then describes: for "avoided" and "hid from" it describes the object.
+func elsewhere(uses []data.Use) string {
+	if len(uses) == 0 {
+		return "nor for any other verb"
+	}
+	var parts []string
+	for _, role := range []data.Role{data.Agent, data.Object} {
+		var verbs []string
+		for _, u := range uses {
+			if u.Role == role {
+				verbs = append(verbs, u.Verb)
+			}
+		}
+		if len(verbs) > 0 {
+			parts = append(parts, "for "+someQuoted(verbs, 3)+" it describes the "+role.String())
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // littleMass says how little of the model's probability the candidates get.
@@ -190,6 +261,14 @@ func quoted(words []string) string {
 		return q[0]
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// someQuoted lists at most n words as quoted does, then how many more there are.
+func someQuoted(words []string, n int) string {
+	if len(words) <= n+1 {
+		return quoted(words)
+	}
+	return strings.Join(strings.Split(quoted(words[:n]), " and "), ", ") + fmt.Sprintf(" and %d more", len(words)-n)
 }
 
 func plural(words []string, one, many string) string {

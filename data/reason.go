@@ -1,0 +1,187 @@
+// Reasons the corpus gives: whether a sentence's verb and what it says of
+// "it" ever meet in the corpus. A model can only learn what a predicate
+// means for a verb from sentences that pair them; for a pair the corpus never
+// writes ("The dog chased the cat because it was angry": "angry" only ever
+// describes the one avoided or hidden from), its answer comes from what the
+// predicate meant beside other verbs, so it is a guess however sure it looks.
+
+package data
+
+import (
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Reason is a sentence's verb and what it says of "it", looked up in the lexicon.
+type Reason struct {
+	// Verbs are the frames' verb phrases found outside the pronoun's clause,
+	// each once, in the lexicon's frame order ("chased", "was eaten by").
+	Verbs []string `json:"verbs"`
+	// Predicate is what the clause of "it" says of it, as the corpus writes
+	// it: "angry", "too big", "not fast" (with "not" when negated).
+	Predicate string `json:"predicate"`
+	// Paired says whether some frame of Verbs gives Predicate as a reason.
+	Paired bool `json:"paired"`
+	// Elsewhere are the frames that do give Predicate as a reason: their
+	// active verb and the role it then describes, in frame order.
+	Elsewhere []Use `json:"elsewhere"`
+}
+
+// Use is one frame's use of a predicate: "angry" describes the object of "avoided".
+type Use struct {
+	Verb string `json:"verb"` // the frame's active verb phrase
+	Role Role   `json:"role"`
+}
+
+// Unpaired says whether the sentence has a frame's verb and a predicate that
+// no frame of its verbs gives as a reason.
+func (r Reason) Unpaired() bool { return len(r.Verbs) > 0 && r.Predicate != "" && !r.Paired }
+
+// negators are the tokens that negate a predicate in the corpus's reason
+// clauses: "it was not fast", "it wasn't fast", "it isn't fast".
+var negators = []string{"not", "wasn't", "isn't"}
+
+// LookUpReason finds the lexicon's first predicate in the pronoun's clause
+// (tokens after the pronoun, before clauseEnd) and the frames' verbs in the
+// rest of the sentence (before the pronoun, and after the predicate: a
+// fronted clause may run on into the main one, "since it was fast a camel
+// escaped"), and says whether the corpus pairs them. A Reason with no verbs
+// or no predicate says nothing either way.
+func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
+	lex, err := sharedLexicon()
+	if err != nil {
+		return Reason{}
+	}
+	clause := tokens[pronoun+1 : clauseEnd]
+	at, words, negated := predicateIn(clause, sharedPredicates())
+	if words == nil {
+		return Reason{}
+	}
+	p := strings.Join(words, " ")
+	outside := append(slices.Clone(tokens[:pronoun]), clause[at+len(words):]...)
+	outside = append(outside, tokens[clauseEnd:]...)
+	r := Reason{Predicate: p}
+	if negated {
+		r.Predicate = "not " + p
+	}
+	frames := lex.framesIn(outside)
+	for _, f := range frames {
+		r.Verbs = appendNew(r.Verbs, f.verbIn(outside))
+	}
+	r.Paired = slices.ContainsFunc(frames, func(f *Frame) bool { return f.givesReason(p, negated) })
+	r.Elsewhere = lex.uses(p, negated)
+	return r
+}
+
+// framesIn returns the frames whose verb phrases occur in tokens, in frame order.
+func (l *Lexicon) framesIn(tokens []string) []*Frame {
+	var out []*Frame
+	for i := range l.Frames {
+		if l.Frames[i].verbIn(tokens) != "" {
+			out = append(out, &l.Frames[i])
+		}
+	}
+	return out
+}
+
+// verbIn returns the longest of f's verb phrases that occurs in tokens, or "".
+func (f *Frame) verbIn(tokens []string) string {
+	best := ""
+	for _, v := range []string{f.Active, f.Passive, f.Present, f.PresentPassive} {
+		if v != "" && len(v) > len(best) && contains(tokens, strings.Fields(v)) {
+			best = v
+		}
+	}
+	return best
+}
+
+// predicateIn returns the position and words of the longest of preds that
+// starts at the first position of tokens where one does, and whether a
+// negator precedes it; words is nil if there is none.
+func predicateIn(tokens []string, preds [][]string) (at int, words []string, negated bool) {
+	for i := range tokens {
+		for _, q := range preds {
+			if len(q) > len(words) && startsWith(tokens[i:], q) {
+				words = q
+			}
+		}
+		if words != nil {
+			return i, words, slices.ContainsFunc(tokens[:i], func(t string) bool { return slices.Contains(negators, t) })
+		}
+	}
+	return 0, nil, false
+}
+
+// sharedPredicates are every frame's predicates, positive and negated, each
+// once, split into words: looked up on every sentence infer reads.
+var sharedPredicates = sync.OnceValue(func() [][]string {
+	lex, err := sharedLexicon()
+	if err != nil {
+		return nil
+	}
+	var seen []string
+	var out [][]string
+	for _, f := range lex.Frames {
+		for _, r := range []Role{Agent, Object} {
+			for _, p := range append(slices.Clone(f.Predicates(r)), f.NegatedPredicates(r)...) {
+				if !slices.Contains(seen, p) {
+					seen, out = append(seen, p), append(out, strings.Fields(p))
+				}
+			}
+		}
+	}
+	return out
+})
+
+// givesReason says whether f gives p, negated or not, as a reason.
+func (f *Frame) givesReason(p string, negated bool) bool {
+	return f.roleOf(p, negated) >= 0
+}
+
+// roleOf is the role p (negated or not) describes in f, or -1 if none.
+func (f *Frame) roleOf(p string, negated bool) Role {
+	for _, r := range []Role{Agent, Object} {
+		list := f.Predicates(r)
+		if negated {
+			list = f.NegatedPredicates(r)
+		}
+		if slices.Contains(list, p) {
+			return r
+		}
+	}
+	return -1
+}
+
+// uses lists the frames that give p (negated or not) as a reason.
+func (l *Lexicon) uses(p string, negated bool) []Use {
+	out := []Use{}
+	for i := range l.Frames {
+		if r := l.Frames[i].roleOf(p, negated); r >= 0 {
+			out = append(out, Use{Verb: l.Frames[i].Active, Role: r})
+		}
+	}
+	return out
+}
+
+// contains says whether words occur, in order and together, in tokens.
+func contains(tokens, words []string) bool {
+	for i := range tokens {
+		if startsWith(tokens[i:], words) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWith says whether tokens begin with words.
+func startsWith(tokens, words []string) bool {
+	return len(tokens) >= len(words) && slices.Equal(tokens[:len(words)], words)
+}
+
+func appendNew(list []string, s string) []string {
+	if s == "" || slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
