@@ -34,7 +34,8 @@ const MinCandidateMass = 0.5
 var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidates' probability is below %g, "+
 	"when the candidates together get less than %g of the model's probability, "+
 	"when a word the model does not know follows the pronoun in its clause, "+
-	"or when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb", GuessBelow, MinCandidateMass)
+	"when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb, "+
+	"or when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know", GuessBelow, MinCandidateMass)
 
 // clauseEnds are the tokens that close the pronoun's clause: punctuation and
 // the conjunctions that open the next clause ("it was famished, so the dog
@@ -75,6 +76,11 @@ type Confidence struct {
 	// with the verbs the corpus does give that reason for: the model learned
 	// what the predicate means only beside those, so the answer is a guess.
 	Unpaired *data.Reason `json:"unpaired,omitempty"`
+	// NoKnownVerb is true when the clause of "it" says something the corpus
+	// uses as a reason but the sentence has none of the corpus's verbs and has
+	// an unknown word, which may be its verb ("The horse kicked the fence
+	// because it was angry"): the verb decides whom the predicate describes.
+	NoKnownVerb bool `json:"no_known_verb"`
 }
 
 // judge applies the rule to the answer for the pronoun at position pronoun:
@@ -91,10 +97,14 @@ func judge(tokens []string, pronoun int, heads []int, cands []Candidate, known f
 	}
 	c.UnknownWords, c.UnknownCandidates = unknownWords(tokens, heads, known)
 	c.UnknownAboutIt = unknownAboutIt(tokens, pronoun, heads, known)
-	if r := lookUpReason(tokens, pronoun); r.Unpaired() && len(c.UnknownAboutIt) == 0 {
-		c.Unpaired = &r
+	if r := lookUpReason(tokens, pronoun); len(c.UnknownAboutIt) == 0 && r.Predicate != "" {
+		if r.Unpaired() {
+			c.Unpaired = &r
+		}
+		c.NoKnownVerb = len(r.Verbs) == 0 && len(c.UnknownWords) > 0
 	}
-	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass || len(c.UnknownAboutIt) > 0 || c.Unpaired != nil
+	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass ||
+		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb
 	c.Reason = reason(c, cands)
 	return c
 }
@@ -184,6 +194,9 @@ func reason(c Confidence, cands []Candidate) string {
 	case len(c.UnknownWords) > 0:
 		clauses = append(clauses, notKnown(c.UnknownWords)+", and "+
 			plural(c.UnknownWords, "it", "one of them")+" may be the word that decides")
+	}
+	if c.NoKnownVerb {
+		clauses = append(clauses, "no verb of the corpus the model learned from is in the sentence, and the verb decides which noun \"it\" is")
 	}
 	if c.Unpaired != nil {
 		clauses = append(clauses, unpaired(*c.Unpaired))

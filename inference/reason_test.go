@@ -75,15 +75,10 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 		{"The dog chased the cat because it was hungry.", false, nil},
 		{"The dog ate the food because it was hungry.", false, nil},
 		{"The dog ate the food because it was famished.", false, nil}, // no lexicon predicate: another rule's case
-		{"The dog kicked the cat because it was angry.", false, nil},  // no frame's verb
 	}
 	p := defaultPredictor(t)
 	for _, tc := range cases {
-		res, err := p.Resolve(tc.sentence)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := res.Predictions[0].Confidence
+		c := confidenceOf(t, p, tc.sentence)
 		if (c.Unpaired != nil) != tc.unpaired || (tc.unpaired && !c.Guess) {
 			t.Errorf("%q: unpaired %+v, guess %v; want unpaired %v and then a guess", tc.sentence, c.Unpaired, c.Guess, tc.unpaired)
 		}
@@ -93,6 +88,36 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNoKnownVerbIsAGuess: with no verb of the corpus and an unknown word
+// that may be the verb, nothing says whom the predicate describes.
+func TestNoKnownVerbIsAGuess(t *testing.T) {
+	cases := []struct {
+		sentence string
+		want     bool
+	}{
+		{"The horse kicked the fence because it was angry.", true},
+		{"The dog devoured the food because it was hungry.", true},
+		{"The dog ate the food quickly because it was hungry.", false}, // the verb is known
+		{"The dog ate the food because it was famished.", false},       // the unknown word rule's case
+	}
+	p := defaultPredictor(t)
+	for _, tc := range cases {
+		c := confidenceOf(t, p, tc.sentence)
+		if c.NoKnownVerb != tc.want || (tc.want && (!c.Guess || !strings.Contains(c.Reason, "no verb of the corpus"))) {
+			t.Errorf("%q: no_known_verb %v, guess %v, reason %q; want no_known_verb %v", tc.sentence, c.NoKnownVerb, c.Guess, c.Reason, tc.want)
+		}
+	}
+}
+
+func confidenceOf(t *testing.T, p *Predictor, sentence string) Confidence {
+	t.Helper()
+	res, err := p.Resolve(sentence)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Predictions[0].Confidence
 }
 
 func BenchmarkLookUpReason(b *testing.B) {
