@@ -20,7 +20,8 @@ import (
 // NaN in the attention.
 // Seed corpus: testdata/fuzz/FuzzResolve; run go test -run '^$' -fuzz=FuzzResolve ./cmd/infer
 func FuzzResolve(f *testing.F) {
-	for _, s := range []string{"A dog ate the food because it was hungry", "", "it", "it it it", "🐶 ate it because it was 🍖", "The zorblax ate it.", "truck it fresh buried"} {
+	for _, s := range []string{"A dog ate the food because it was hungry", "", "it", "it it it", "🐶 ate it because it was 🍖", "The zorblax ate it.", "truck it fresh buried",
+		"The dog chased the cat because it was angry", "The horse kicked the fence because it was not so angry", "it was fast it chased"} {
 		f.Add(s)
 	}
 	ck, err := cli.LoadModel("")
@@ -81,7 +82,8 @@ func checkAnswer(t *testing.T, s string, p inference.Prediction) {
 func checkConfidence(t *testing.T, s string, p inference.Prediction) {
 	t.Helper()
 	c := p.Confidence
-	rule := c.TopProbability < inference.GuessBelow || c.CandidateMass < inference.MinCandidateMass
+	rule := c.TopProbability < inference.GuessBelow || c.CandidateMass < inference.MinCandidateMass ||
+		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb
 	if !(c.TopProbability >= 0 && c.TopProbability <= 1+1e-9) || !(c.CandidateMass >= 0 && c.CandidateMass <= 1+1e-9) ||
 		c.Guess != rule || (c.Guess && c.Reason == "") {
 		t.Fatalf("%q: confidence %+v", s, c)
