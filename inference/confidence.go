@@ -265,23 +265,31 @@ func unknownCandidates(words []string, nor bool) string {
 }
 
 // quoted lists words as "a", "a" and "b", or "a", "b" and "c".
-func quoted(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		q[i] = fmt.Sprintf("%q", w)
-	}
-	if len(q) == 1 {
-		return q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
-}
+func quoted(words []string) string { return listed(quote(words)) }
 
 // someQuoted lists at most n words as quoted does, then how many more there are.
 func someQuoted(words []string, n int) string {
 	if len(words) <= n+1 {
 		return quoted(words)
 	}
-	return strings.Join(strings.Split(quoted(words[:n]), " and "), ", ") + fmt.Sprintf(" and %d more", len(words)-n)
+	return listed(append(quote(words[:n]), fmt.Sprintf("%d more", len(words)-n)))
+}
+
+// quote puts each word in quotes.
+func quote(words []string) []string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	return q
+}
+
+// listed joins items as a, a and b, or a, b and c.
+func listed(items []string) string {
+	if len(items) == 1 {
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func plural(words []string, one, many string) string {
