@@ -286,8 +286,8 @@ func quote(words []string) []string {
 
 // listed joins items as a, a and b, or a, b and c.
 func listed(items []string) string {
-	if len(items) == 1 {
-		return items[0]
+	if len(items) <= 1 {
+		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
