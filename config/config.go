@@ -40,7 +40,14 @@ type Run struct {
 // Data chooses the generated corpus.
 type Data struct {
 	Seed int64 `json:"seed"` // corpus sampling and split
+	// TrainSize is the number of training sentences; 0 or absent means the
+	// corpus's own default (data.DefaultConfig).
+	TrainSize int `json:"train_size,omitempty"`
 }
+
+// MaxTrainSize bounds data.train_size: a corpus is generated and held in
+// memory before training starts.
+const MaxTrainSize = 200_000
 
 // Train holds the optimiser's and the loop's settings.
 type Train struct {
@@ -269,6 +276,7 @@ func (c Run) Validate() error {
 		ok   bool
 		val  any
 	}{
+		{fmt.Sprintf("data.train_size must be in [0, %d]", MaxTrainSize), c.Data.TrainSize >= 0 && c.Data.TrainSize <= MaxTrainSize, c.Data.TrainSize},
 		{"train.epochs must be positive", t.Epochs > 0, t.Epochs},
 		{fmt.Sprintf("train.epochs must be at most %d", MaxEpochs), t.Epochs <= MaxEpochs, t.Epochs},
 		{"train.batch_size must be positive", t.BatchSize > 0, t.BatchSize},

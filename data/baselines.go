@@ -22,44 +22,66 @@ type BaselineScores struct {
 	// often, per appearance as a candidate, in train (first on a tie; a noun
 	// train never had counts one half).
 	NounIdentity float64 `json:"noun_identity"`
-	// PredicateIdentity answers the candidate in the role the predicate
-	// described most often in train, ignoring "not" (first candidate for a
-	// predicate train never had). Where negation flips a predicate, this is
-	// the shortcut of ignoring "not"; elsewhere it is the meaning itself.
+	// PredicateIdentity, VerbIdentity, Polarity and Connective each look at
+	// one feature of the sentence (the predicate said of "it", ignoring
+	// "not"; the verb and its outcome, "ate" or "did not eat"; whether the
+	// reason clause says "not"; whether it concedes, "although") and answer
+	// the candidate in the role that feature went with most often in train
+	// (the agent on a tie; the first candidate for a value train never had).
 	PredicateIdentity float64 `json:"predicate_identity"`
+	VerbIdentity      float64 `json:"verb_identity"`
+	Polarity          float64 `json:"polarity"`
+	Connective        float64 `json:"connective"`
 }
 
-// Shortcut is the best of the baselines that ignore meaning: position
-// (first, nearest, majority) and noun identity. Predicate identity is left
-// out: outside negation it is the meaning itself.
+// Shortcut is the best of the baselines: every one of them looks at a
+// single feature, and none should be able to answer.
 func (s BaselineScores) Shortcut() float64 {
-	return max(s.FirstNoun, s.NearestNoun, s.Majority, s.NounIdentity)
+	return max(s.FirstNoun, s.NearestNoun, s.Majority, s.NounIdentity, s.PredicateIdentity, s.VerbIdentity, s.Polarity, s.Connective)
 }
 
 func (s BaselineScores) String() string {
-	return fmt.Sprintf("first noun %.1f%%, nearest noun %.1f%%, majority (%s noun) %.1f%%, noun identity %.1f%%, predicate identity %.1f%% on %d examples",
-		100*s.FirstNoun, 100*s.NearestNoun, s.MajorityChoice, 100*s.Majority, 100*s.NounIdentity, 100*s.PredicateIdentity, s.N)
+	return fmt.Sprintf("first noun %.1f%%, nearest noun %.1f%%, majority (%s noun) %.1f%%, noun %.1f%%, predicate %.1f%%, verb %.1f%%, polarity %.1f%%, connective %.1f%% on %d examples",
+		100*s.FirstNoun, 100*s.NearestNoun, s.MajorityChoice, 100*s.Majority, 100*s.NounIdentity,
+		100*s.PredicateIdentity, 100*s.VerbIdentity, 100*s.Polarity, 100*s.Connective, s.N)
+}
+
+// roleFeatures are the features a one-feature baseline reads off an example.
+var roleFeatures = []func(Example) string{
+	func(e Example) string { return e.Predicate },
+	func(e Example) string { return e.Frame + "/" + e.Verb },
+	func(e Example) string { return fmt.Sprint(e.Negated) },
+	func(e Example) string { return fmt.Sprint(e.Concessive) },
 }
 
 // Baselines scores every baseline on examples, learning what they need
-// (majority position, noun rates, predicate roles) from train.
+// (majority position, noun rates, the roles each feature went with) from train.
 func Baselines(train, examples []Example) BaselineScores {
 	s := BaselineScores{N: len(examples), MajorityChoice: "first"}
 	if 2*countFirst(train) < len(train) {
 		s.MajorityChoice = "second"
 	}
-	nouns, preds := nounRates(train), predicateRoles(train)
-	var first, nearest, majority, noun, pred int
+	nouns := nounRates(train)
+	stats := make([]featureStats, len(roleFeatures))
+	for i, f := range roleFeatures {
+		stats[i] = featureRoles(train, f)
+	}
+	var first, nearest, majority, noun int
+	byFeature := make([]int, len(roleFeatures))
 	for _, e := range examples {
 		first += hit(e, e.Candidates[0])
 		nearest += hit(e, NearestNoun(e))
 		majority += hit(e, e.Candidates[majorityIndex(s.MajorityChoice)])
 		noun += hit(e, nouns.answer(e))
-		pred += hit(e, preds.answer(e))
+		for i, f := range roleFeatures {
+			byFeature[i] += hit(e, stats[i].answer(e, f(e)))
+		}
 	}
 	n := len(examples)
 	s.FirstNoun, s.NearestNoun, s.Majority = ratio(first, n), ratio(nearest, n), ratio(majority, n)
-	s.NounIdentity, s.PredicateIdentity = ratio(noun, n), ratio(pred, n)
+	s.NounIdentity = ratio(noun, n)
+	s.PredicateIdentity, s.VerbIdentity = ratio(byFeature[0], n), ratio(byFeature[1], n)
+	s.Polarity, s.Connective = ratio(byFeature[2], n), ratio(byFeature[3], n)
 	return s
 }
 
@@ -114,26 +136,28 @@ func (s nounStats) answer(e Example) int {
 	return a
 }
 
-// predicateStats counts, per predicate, how often it described each role in
-// train. Uncertain examples are left out: their predicate is not visible.
-type predicateStats map[string]*[2]int
+// featureStats counts, per value of one feature, how often the antecedent
+// was in each role in train. Uncertain examples are left out: their
+// predicate is not visible.
+type featureStats map[string]*[2]int
 
-func predicateRoles(train []Example) predicateStats {
-	s := predicateStats{}
+func featureRoles(train []Example, feature func(Example) string) featureStats {
+	s := featureStats{}
 	for _, e := range train {
 		if e.Uncertain {
 			continue
 		}
-		if s[e.Predicate] == nil {
-			s[e.Predicate] = &[2]int{}
+		k := feature(e)
+		if s[k] == nil {
+			s[k] = &[2]int{}
 		}
-		s[e.Predicate][e.Role]++
+		s[k][e.Role]++
 	}
 	return s
 }
 
-func (s predicateStats) answer(e Example) int {
-	c := s[e.Predicate]
+func (s featureStats) answer(e Example, value string) int {
+	c := s[value]
 	switch {
 	case c == nil:
 		return e.Candidates[0]

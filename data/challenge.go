@@ -1,13 +1,16 @@
 // Challenge sets: held-out examinations reported apart from the ordinary
-// splits, each testing one thing (a noun in a new role, a third noun, "not",
-// a new sentence shape, an unknown deciding word).
+// splits, each testing one thing the meaning must be composed from: a noun
+// in a new role, a (verb, predicate, polarity) cell never trained on, a third
+// noun and adjectives that do not decide, "not", the outcome ("could" /
+// "could not"), the connective ("because" / "although"), a new sentence
+// shape, two "it"s, an unknown deciding word.
 //
-// Every challenge sentence comes with a twin: the same nouns in the same
-// places and the same surface words, with only the deciding words changed so
-// that the answer moves to the other noun. In each twin one answer is the
-// first noun and one the second, so any rule that ignores the deciding
-// words (first noun, nearest noun, majority position, noun identity) scores
-// exactly 50%.
+// Every challenge sentence but those of held_out_cell comes with a twin:
+// the same nouns in the same places and the same surface words, with one
+// deciding thing changed so that the answer moves to the other noun. In each
+// twin one answer is the first noun and one the second, so any rule that
+// ignores what changed (first noun, nearest noun, noun identity, and the
+// one feature that did not change) scores exactly 50%.
 
 package data
 
@@ -19,9 +22,13 @@ import (
 // Challenge set names.
 const (
 	ChallengeHeldOutNounRole = "held_out_noun_role"
+	ChallengeHeldOutCell     = "held_out_cell"
 	ChallengeDistractor      = "distractor"
 	ChallengeNegation        = "negation"
+	ChallengeOutcome         = "outcome"
+	ChallengeConcession      = "concession"
 	ChallengeHeldOutShape    = "held_out_shape"
+	ChallengeTwoIt           = "two_it"
 	ChallengeUnknownWord     = "unknown_deciding_word"
 )
 
@@ -32,236 +39,318 @@ type ChallengeSet struct {
 	Examples    []Example `json:"examples"`
 }
 
-// pairKey is a frame with its two nouns.
-type pairKey struct {
-	frame         int
-	agent, object string
+// variation turns a tuple into its twin: the same nouns, one thing of the
+// meaning changed, the referent moved to the other noun (false if the
+// change cannot do that here).
+type variation func(g *generator, t tuple) (tuple, bool)
+
+// rederive sets t's role from its meaning, and reports whether it moved.
+func rederive(t tuple, was Role) (tuple, bool) {
+	r, ok := t.frame.Referent(t.Meaning)
+	t.role = r
+	return t, ok && r != was
 }
 
-// twinIndex groups positive tuples by frame and nouns, so a twin (one tuple
-// whose predicate describes the agent, one the object) can be drawn.
-type twinIndex struct {
-	byPair map[pairKey]*[2][]tuple
-	frames [][]pairKey // per frame, the pairs with tuples of both roles
+func flipNegation(_ *generator, t tuple) (tuple, bool) {
+	t.Negated = !t.Negated
+	return rederive(t, t.role)
 }
 
-func newTwinIndex(nFrames int, tuples []tuple, keep func(tuple) bool) *twinIndex {
-	ix := &twinIndex{byPair: map[pairKey]*[2][]tuple{}, frames: make([][]pairKey, nFrames)}
-	var order []pairKey
-	for _, t := range tuples {
-		if t.negated || !keep(t) {
-			continue
-		}
-		k := pairKey{t.frameIndex, t.agent, t.object}
-		if ix.byPair[k] == nil {
-			ix.byPair[k] = &[2][]tuple{}
-			order = append(order, k)
-		}
-		ix.byPair[k][t.role] = append(ix.byPair[k][t.role], t)
-	}
-	for _, k := range order {
-		if p := ix.byPair[k]; len(p[Agent]) > 0 && len(p[Object]) > 0 {
-			ix.frames[k.frame] = append(ix.frames[k.frame], k)
-		}
-	}
-	return ix
+func flipOutcome(_ *generator, t tuple) (tuple, bool) {
+	t.Outcome = 1 - t.Outcome
+	return rederive(t, t.role)
 }
 
-// empty reports whether the index has no twin at all.
-func (ix *twinIndex) empty() bool {
-	for _, pairs := range ix.frames {
-		if len(pairs) > 0 {
-			return false
-		}
-	}
-	return true
+func flipConcession(_ *generator, t tuple) (tuple, bool) {
+	t.Concessive = !t.Concessive
+	return rederive(t, t.role)
 }
 
-// draw picks a frame uniformly, then a noun pair, then one tuple per role.
-func (ix *twinIndex) draw(g *generator) (agent, object tuple, ok bool) {
-	var frames []int
-	for f, pairs := range ix.frames {
-		if len(pairs) > 0 {
-			frames = append(frames, f)
+// otherPredicate keeps outcome, connective and polarity and draws a
+// predicate that points at the other noun.
+func otherPredicate(g *generator, t tuple) (tuple, bool) {
+	var options []string
+	for _, p := range t.frame.predicates {
+		m := t.Meaning
+		m.Predicate = p
+		if r, ok := t.frame.Referent(m); ok && r != t.role && !g.heldOut[cellKey{t.frameIndex, m.Outcome, p, m.Negated}] {
+			options = append(options, p)
 		}
 	}
-	if len(frames) == 0 {
-		return tuple{}, tuple{}, false
+	if len(options) == 0 {
+		return t, false
 	}
-	pairs := ix.frames[frames[g.rng.Intn(len(frames))]]
-	p := ix.byPair[pairs[g.rng.Intn(len(pairs))]]
-	return p[Agent][g.rng.Intn(len(p[Agent]))], p[Object][g.rng.Intn(len(p[Object]))], true
+	t.Predicate = g.pick(options)
+	t.role = t.role.other()
+	return t, true
 }
 
-// negTwin is a positive tuple and its negation ("fast" / "not fast") in the
-// same frame with the same nouns; their answers differ.
-type negTwin struct{ pos, neg tuple }
-
-// negationTwins lists, per role of the negated tuple and per frame, every
-// negated tuple whose positive form is also among tuples.
-func negationTwins(nFrames int, tuples []tuple) [2][][]negTwin {
-	type key struct {
-		frame                    int
-		agent, object, predicate string
-	}
-	positive := map[key]tuple{}
-	for _, t := range tuples {
-		if !t.negated {
-			positive[key{t.frameIndex, t.agent, t.object, t.predicate}] = t
+// anyVariation tries the four variations in a random order and keeps the
+// first that moves the answer: twins that keep the predicate (and so give
+// the predicate alone nothing to go on) wherever the frame allows.
+func anyVariation(g *generator, t tuple) (tuple, bool) {
+	vs := []variation{flipNegation, flipOutcome, flipConcession, otherPredicate}
+	for _, i := range g.rng.Perm(len(vs)) {
+		if twin, ok := vs[i](g, t); ok && !g.heldOut[twin.cell().key()] {
+			return twin, true
 		}
 	}
-	out := [2][][]negTwin{make([][]negTwin, nFrames), make([][]negTwin, nFrames)}
-	for _, t := range tuples {
-		if pos, ok := positive[key{t.frameIndex, t.agent, t.object, t.predicate}]; ok && t.negated {
-			out[t.role][t.frameIndex] = append(out[t.role][t.frameIndex], negTwin{pos, t})
-		}
-	}
-	return out
+	return t, false
 }
 
-// challengeSources are the tuples the challenge sets draw from.
-type challengeSources struct {
-	test, ordinary, heldOut []tuple
-	pairs                   []NounRole
-	held                    heldOutSet
-	exclude                 map[string]bool // sentences of the ordinary splits
+// twinShapes are the training shapes that keep twins' answers apart in
+// position: "so-it" names the answer first in both.
+var twinShapes = []string{ShapeActive, ShapePassive, ShapeFronted, ShapeFrontedPassive, ShapeTwoIt}
+
+// twinSpec says how one challenge set draws its twins.
+type twinSpec struct {
+	base     func(g *generator, i int) (tuple, bool) // the first sentence's meaning and nouns
+	vary     variation                               // how the twin differs; nil: the other "it" of a two-reason sentence
+	shapes   []string                                // shapes to write them in
+	dress    func(g *generator, t tuple, sh Shape, sf *surface, i int) bool
+	unknown  bool // the predicates become unknown synonyms
+	noTwin   bool // held_out_cell: single sentences, roles alternating
+	describe string
 }
 
-// challenges builds the five sets, each of up to size sentences (twins).
-func (g *generator) challenges(src challengeSources, size int) []ChallengeSet {
-	builders := []struct {
-		name, description string
-		allowUnknown      bool
-		next              func(i int) (Example, Example, bool)
+// challenges builds every set, each of up to size sentences.
+func (g *generator) challenges(exclude map[string]bool, size int) []ChallengeSet {
+	test := g.scheduledBase(size/2, g.inSplit(testSplit))
+	ordinary := g.scheduledBase(size/2, anyNouns)
+	specs := []struct {
+		name string
+		twinSpec
 	}{
-		{ChallengeHeldOutNounRole, "nouns in a role no split gives them (" + nounRoleList(src.pairs) + "); twins differ only in the predicate",
-			false, g.heldOutNounRoleTwins(src)},
-		{ChallengeDistractor, "a third noun in a place phrase (\"the cake on the plate\", \"In the barn, ...\") that is never the answer; test meanings",
-			false, g.distractorTwins(src.test)},
-		{ChallengeNegation, "\"it was fast\" against \"it was not fast\" (or \"wasn't\") in the same sentence: the negation moves the answer; test meanings",
-			false, g.negationTwins(src.test)},
-		{ChallengeHeldOutShape, "shapes no split uses: \"It was hungry, so the dog ate the food.\" and \"The dog ate the food. It was hungry.\"; test meanings",
-			false, g.shapeTwins(src.test)},
-		{ChallengeUnknownWord, "the predicate replaced by a real adjective never seen in training (unknown.txt: famished, zippy, ...): Uncertain, the answer is what the word means",
-			true, g.unknownWordTwins(src.ordinary)},
+		{ChallengeHeldOutNounRole, twinSpec{base: g.heldOutNounRoleBase(), vary: anyVariation, shapes: twinShapes,
+			describe: "nouns in a role no split gives them (" + nounRoleList(g.heldPairs()) + "); twins differ in one deciding thing"}},
+		{ChallengeHeldOutCell, twinSpec{base: g.heldOutCellBase(), shapes: twinShapes, noTwin: true,
+			describe: "(verb, predicate, polarity) combinations no split has (" + strings.Join(g.heldOutCellNames(), "; ") + "); the verb and the predicate are each seen in training, never together that way"}},
+		{ChallengeDistractor, twinSpec{base: test, vary: anyVariation, shapes: twinShapes, dress: distract,
+			describe: "a place noun (\"the cake on the plate\", \"In the barn, ...\") and adjectives before both nouns (\"the weak dog\") that never decide; test meanings"}},
+		{ChallengeNegation, twinSpec{base: test, vary: flipNegation, shapes: twinShapes,
+			describe: "\"it was fast\" against \"it was not fast\" (or \"wasn't\") in the same sentence: the negation moves the answer; test meanings"}},
+		{ChallengeOutcome, twinSpec{base: test, vary: flipOutcome, shapes: twinShapes,
+			describe: "\"caught\" against \"could not catch\" in the same sentence: the outcome moves the answer; test meanings"}},
+		{ChallengeConcession, twinSpec{base: test, vary: flipConcession, shapes: twinShapes,
+			describe: "\"because\" against \"although\" in the same sentence: the connective moves the answer; test meanings"}},
+		{ChallengeHeldOutShape, twinSpec{base: test, vary: anyVariation, shapes: challengeShapes,
+			describe: "shapes no split uses: \"It was hungry, so the dog ate the food.\" and \"The dog ate the food. It was hungry.\"; test meanings"}},
+		{ChallengeTwoIt, twinSpec{base: test, shapes: []string{ShapeTwoIt},
+			describe: "two \"it\"s that mean different nouns (\"... because it was weak and it was heavy\"); twins ask about one and the other; test meanings"}},
+		{ChallengeUnknownWord, twinSpec{base: ordinary, vary: otherPredicate, shapes: twinShapes, unknown: true,
+			describe: "the predicate replaced by a real adjective never seen in training (unknown.txt: famished, zippy, ...): Uncertain, the answer is what the word means"}},
 	}
-	out := make([]ChallengeSet, 0, len(builders))
-	for _, b := range builders {
-		ex := g.drawTwins(size, src.exclude, b.allowUnknown, b.next)
-		out = append(out, ChallengeSet{Name: b.name, Description: b.description, Examples: ex})
+	out := make([]ChallengeSet, 0, len(specs))
+	for _, s := range specs {
+		ex := g.drawTwins(size, exclude, s.unknown, s.twinSpec)
+		out = append(out, ChallengeSet{Name: s.name, Description: s.describe, Examples: ex})
 	}
 	return out
 }
 
-// drawTwins collects up to size sentences from next, two at a time, keeping
-// only twins whose words are all in the training vocabulary (but for the
+func anyNouns(tuple) bool { return true }
+
+// scheduledBase gives the i-th twin the i-th cell of a schedule (see
+// generator.schedule), with nouns that pass keep.
+func (g *generator) scheduledBase(n int, keep func(tuple) bool) func(*generator, int) (tuple, bool) {
+	cells, next := g.schedule(n), 0
+	return func(g *generator, _ int) (tuple, bool) {
+		if len(cells) == 0 {
+			return tuple{}, false
+		}
+		next++
+		return g.drawTuple(cells[next%len(cells)], keep)
+	}
+}
+
+// inSplit keeps tuples whose combination belongs to split s.
+func (g *generator) inSplit(s splitID) func(tuple) bool {
+	return func(t tuple) bool { return g.splitOf(t.key()) == s }
+}
+
+// drawTwins collects up to size sentences, two at a time, keeping only
+// twins whose words are all in the training vocabulary (but for the
 // deciding word when allowUnknown) and that no split or earlier twin has.
-func (g *generator) drawTwins(size int, exclude map[string]bool, allowUnknown bool, next func(i int) (Example, Example, bool)) []Example {
+func (g *generator) drawTwins(size int, exclude map[string]bool, allowUnknown bool, spec twinSpec) []Example {
 	var out []Example
 	seen := map[string]bool{}
 	for tries := 0; len(out)+1 < size && tries < 50*size; tries++ {
-		a, b, ok := next(len(out) / 2)
-		if !ok || !g.usable(a, allowUnknown, exclude, seen) || !g.usable(b, allowUnknown, exclude, seen) {
+		pair, ok := g.twin(spec, len(out)/2)
+		if !ok || !g.usable(pair[0], allowUnknown, exclude, seen) || !g.usable(pair[1], allowUnknown, exclude, seen) {
 			continue
 		}
-		seen[a.Text], seen[b.Text] = true, true
-		out = append(out, a, b)
+		seen[pair[0].Text], seen[pair[1].Text] = true, true
+		out = append(out, pair[0], pair[1])
 	}
 	g.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
+
+// twin draws one pair by spec (for noTwin, two unrelated sentences).
+func (g *generator) twin(spec twinSpec, i int) ([2]Example, bool) {
+	a, ok := spec.base(g, i)
+	if !ok {
+		return [2]Example{}, false
+	}
+	if spec.noTwin {
+		b, ok := spec.base(g, i+1)
+		ea, oka := g.single(a, spec)
+		eb, okb := g.single(b, spec)
+		return [2]Example{ea, eb}, ok && oka && okb
+	}
+	b := a
+	if spec.vary != nil {
+		if b, ok = spec.vary(g, a); !ok || g.heldOut[b.cell().key()] {
+			return [2]Example{}, false
+		}
+	}
+	sh, ok := g.pickShape(fittingShapes(spec.shapes, a.frame))
+	if !ok {
+		return [2]Example{}, false
+	}
+	sf, ok := g.surface(a, sh, []string{b.Predicate})
+	if !ok || (spec.dress != nil && !spec.dress(g, a, sh, &sf, i)) {
+		return [2]Example{}, false
+	}
+	sf.pp, sf.adverb = g.keepPlace(sf.pp, spec.dress != nil), g.keepAdverb(sf.adverb, spec.unknown)
+	if spec.vary == nil { // two "it"s: ask about one, then the other
+		sfb := sf
+		sf.askSecond, sfb.askSecond = false, true
+		return [2]Example{realise(a, sh, sf), realise(a, sh, sfb)}, true
+	}
+	if spec.unknown {
+		return g.unknownTwin(a, b, sh, sf)
+	}
+	return [2]Example{realise(a, sh, sf), realise(b, sh, sf)}, true
+}
+
+// single writes one sentence of t in one of spec's shapes.
+func (g *generator) single(t tuple, spec twinSpec) (Example, bool) {
+	sh, ok := g.pickShape(fittingShapes(spec.shapes, t.frame))
+	if !ok {
+		return Example{}, false
+	}
+	sf, ok := g.surface(t, sh, nil)
+	sf.pp = placePhrase{}
+	return realise(t, sh, sf), ok
+}
+
+// keepPlace keeps a drawn place phrase only where the set tests them, so
+// other sets test one thing.
+func (g *generator) keepPlace(pp placePhrase, keep bool) placePhrase {
+	if keep {
+		return pp
+	}
+	return placePhrase{}
+}
+
+// keepAdverb drops the adverb before an unknown word ("much oversized" would
+// not be English, and "too" depends on a meaning the word hides).
+func (g *generator) keepAdverb(adverb string, unknown bool) string {
+	if unknown {
+		return ""
+	}
+	return adverb
+}
+
+func (t tuple) cell() cell { return cell{t.frameIndex, t.Meaning, t.role} }
 
 func (g *generator) usable(e Example, allowUnknown bool, exclude, seen map[string]bool) bool {
 	if exclude[e.Text] || seen[e.Text] || len(e.Tokens) > MaxTokens {
 		return false
 	}
 	_, unknown := g.vocab.Encode(e.Tokens)
-	if allowUnknown && len(unknown) == 1 && len(e.Deciding) == 1 && unknown[0] == e.Tokens[e.Deciding[0]] {
+	if allowUnknown && len(unknown) == 1 && len(e.Deciding) >= 1 && unknown[0] == e.Tokens[e.Deciding[len(e.Deciding)-1]] {
 		return true
 	}
 	return len(unknown) == 0
 }
 
-// twin writes a and b (same frame and nouns) in the same shape and surface.
-func twin(a, b tuple, sh Shape, sf surface) (Example, Example, bool) {
-	return realise(a, sh, sf), realise(b, sh, sf), true
-}
-
-// plainSurface is a surface without a place phrase, for sets that test
-// something else.
-func (g *generator) plainSurface(t tuple, sh Shape) surface {
-	sf := g.surface(t, sh)
-	sf.pp = placePhrase{}
-	return sf
-}
-
-func (g *generator) trainShape(f *Frame) (Shape, bool) {
-	return g.pickShape(fittingShapes(trainShapes, f))
-}
-
-func (g *generator) pickShape(shapes []Shape) (Shape, bool) {
-	if len(shapes) == 0 {
-		return Shape{}, false
+// heldPairs are the held-out (noun, role) pairs, sorted.
+func (g *generator) heldPairs() []NounRole {
+	var out []NounRole
+	for p := range g.held {
+		out = append(out, p)
 	}
-	return shapes[g.rng.Intn(len(shapes))], true
+	slices.SortFunc(out, compareNounRoles)
+	return out
 }
 
-// heldOutNounRoleTwins cycles through the held-out pairs so each gets the
+// heldOutNounRoleBase cycles through the held-out pairs so each gets the
 // same share; the other noun plays a role it also plays in training.
-func (g *generator) heldOutNounRoleTwins(src challengeSources) func(int) (Example, Example, bool) {
-	var ix []*twinIndex // one per held-out pair that has twins at all
-	for _, p := range src.pairs {
-		pairIx := newTwinIndex(len(g.lex.Frames), src.heldOut, func(t tuple) bool {
-			other := NounRole{t.noun(p.Role.other()), p.Role.other()}
-			return t.noun(p.Role) == p.Noun && !src.held[other]
-		})
-		if !pairIx.empty() {
-			ix = append(ix, pairIx)
+func (g *generator) heldOutNounRoleBase() func(*generator, int) (tuple, bool) {
+	pairs := g.heldPairs()
+	return func(g *generator, i int) (tuple, bool) {
+		if len(pairs) == 0 {
+			return tuple{}, false
 		}
-	}
-	return func(i int) (Example, Example, bool) {
-		if len(ix) == 0 {
-			return Example{}, Example{}, false
+		p := pairs[i%len(pairs)]
+		c := g.drawCell()
+		f := &g.lex.Frames[c.frameIndex]
+		if !slices.Contains(f.Nouns(p.Role), p.Noun) {
+			return tuple{}, false
 		}
-		a, b, _ := ix[i%len(ix)].draw(g)
-		sh, fits := g.trainShape(a.frame)
-		if !fits {
-			return Example{}, Example{}, false
-		}
-		return twin(a, b, sh, g.plainSurface(a, sh))
+		other := f.Nouns(p.Role.other())
+		t := tuple{frameIndex: c.frameIndex, frame: f, Meaning: c.Meaning, role: c.role}
+		nouns := [2]string{}
+		nouns[p.Role], nouns[p.Role.other()] = p.Noun, g.pick(other)
+		t.agent, t.object = nouns[Agent], nouns[Object]
+		otherPair := NounRole{nouns[p.Role.other()], p.Role.other()}
+		return t, t.agent != t.object && !g.held[otherPair]
 	}
 }
 
-// distractorTwins always add a place phrase, cycling through the three
-// slots it can take: before both candidates (a scene phrase opening the
-// sentence), between them (after the first noun), after both.
-func (g *generator) distractorTwins(test []tuple) func(int) (Example, Example, bool) {
-	ix := newTwinIndex(len(g.lex.Frames), test, func(t tuple) bool {
-		return len(t.frame.AgentPlaces)+len(t.frame.ObjectPlaces)+len(t.frame.ScenePlaces) > 0
-	})
-	return func(i int) (Example, Example, bool) {
-		a, b, ok := ix.draw(g)
-		if !ok {
-			return Example{}, Example{}, false
+// heldOutCellBase draws from the held-out cells, pointing at the agent for
+// even i and the object for odd i.
+func (g *generator) heldOutCellBase() func(*generator, int) (tuple, bool) {
+	var byRole [2][]cell
+	for _, c := range g.cells {
+		if g.heldOut[c.key()] {
+			byRole[c.role] = append(byRole[c.role], c)
 		}
-		slot := i % 3
-		shapes := fittingShapes(trainShapes, a.frame)
-		if slot == 0 { // only a sentence that opens with its main clause can open with a place
-			shapes = slices.DeleteFunc(shapes, func(s Shape) bool { return s.layout != reasonLast })
-		}
-		sh, fits := g.pickShape(shapes)
-		if !fits {
-			return Example{}, Example{}, false
-		}
-		at := slotAttachment(slot, sh)
-		places := a.frame.Places(at)
-		if len(places) == 0 {
-			return Example{}, Example{}, false
-		}
-		sf := g.plainSurface(a, sh)
-		sf.pp = placePhrase{at: at, place: places[g.rng.Intn(len(places))], set: true}
-		return twin(a, b, sh, sf)
 	}
+	return func(g *generator, i int) (tuple, bool) {
+		cells := byRole[i%2]
+		if len(cells) == 0 {
+			return tuple{}, false
+		}
+		return g.drawTuple(cells[g.rng.Intn(len(cells))], anyNouns)
+	}
+}
+
+// heldOutCellNames names the held-out cells, "could not lift / not heavy", sorted.
+func (g *generator) heldOutCellNames() []string {
+	var out []string
+	for k := range g.heldOut {
+		not := ""
+		if k.negated {
+			not = "not "
+		}
+		out = append(out, g.lex.Frames[k.frameIndex].Verb(k.outcome)+" / "+not+k.predicate)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// distract puts a place phrase in slot i%3 (before both candidates, between
+// them, after both) and an adjective before both nouns.
+func distract(g *generator, t tuple, sh Shape, sf *surface, i int) bool {
+	slot := i % 3
+	if slot == 0 && sh.layout != reasonLast || sh.layout == soIt || sh.layout == twoReasons {
+		return false // only a sentence that opens with its main clause can open with a place
+	}
+	at := slotAttachment(slot, sh)
+	places := t.frame.Places(at)
+	if len(places) == 0 {
+		return false
+	}
+	sf.pp = placePhrase{at: at, place: places[g.rng.Intn(len(places))], set: true}
+	for _, r := range []Role{Agent, Object} {
+		for try := 0; sf.attributes[r] == "" && try < 50; try++ {
+			sf.attributes[r] = g.attribute(t.frame, r, []string{t.Predicate})
+		}
+	}
+	return true
 }
 
 // slotAttachment is where a place phrase must attach to land in slot 0
@@ -274,69 +363,20 @@ func slotAttachment(slot int, sh Shape) Attachment {
 	return [...]Attachment{AttachScene, first, second}[slot]
 }
 
-// negationTwins alternate which role the negated sentence points at.
-func (g *generator) negationTwins(test []tuple) func(int) (Example, Example, bool) {
-	twins := negationTwins(len(g.lex.Frames), test)
-	return func(i int) (Example, Example, bool) {
-		var frames []int
-		for f, list := range twins[i%2] {
-			if len(list) > 0 {
-				frames = append(frames, f)
-			}
-		}
-		if len(frames) == 0 {
-			return Example{}, Example{}, false
-		}
-		list := twins[i%2][frames[g.rng.Intn(len(frames))]]
-		nt := list[g.rng.Intn(len(list))]
-		sh, fits := g.trainShape(nt.pos.frame)
-		if !fits {
-			return Example{}, Example{}, false
-		}
-		return twin(nt.pos, nt.neg, sh, g.plainSurface(nt.pos, sh))
-	}
-}
-
-// shapeTwins write test meanings in the shapes no split uses.
-func (g *generator) shapeTwins(test []tuple) func(int) (Example, Example, bool) {
-	ix := newTwinIndex(len(g.lex.Frames), test, func(tuple) bool { return true })
-	return func(int) (Example, Example, bool) {
-		a, b, ok := ix.draw(g)
-		if !ok {
-			return Example{}, Example{}, false
-		}
-		sh, fits := g.pickShape(fittingShapes(challengeShapes, a.frame))
-		if !fits {
-			return Example{}, Example{}, false
-		}
-		return twin(a, b, sh, g.plainSurface(a, sh))
-	}
-}
-
-// unknownWordTwins replace both predicates by unknown synonyms. No adverb:
-// "much oversized" would not be English.
-func (g *generator) unknownWordTwins(ordinary []tuple) func(int) (Example, Example, bool) {
+// unknownTwin writes both sentences with unknown synonyms of their predicates.
+func (g *generator) unknownTwin(a, b tuple, sh Shape, sf surface) ([2]Example, bool) {
 	synonyms := map[string][]string{}
 	for _, u := range g.lex.unknown {
 		synonyms[u.Means] = append(synonyms[u.Means], u.Word)
 	}
-	ix := newTwinIndex(len(g.lex.Frames), ordinary, func(t tuple) bool { return len(synonyms[t.predicate]) > 0 })
-	return func(int) (Example, Example, bool) {
-		a, b, ok := ix.draw(g)
-		if !ok {
-			return Example{}, Example{}, false
-		}
-		sh, fits := g.trainShape(a.frame)
-		if !fits {
-			return Example{}, Example{}, false
-		}
-		a.predicate, b.predicate = g.pick(synonyms[a.predicate]), g.pick(synonyms[b.predicate])
-		sf := g.plainSurface(a, sh)
-		sf.adverb = ""
-		ea, eb, _ := twin(a, b, sh, sf)
-		ea.Uncertain, eb.Uncertain = true, true
-		return ea, eb, true
+	if len(synonyms[a.Predicate]) == 0 || len(synonyms[b.Predicate]) == 0 {
+		return [2]Example{}, false
 	}
+	sf.attributes = [2]string{}
+	a.Predicate, b.Predicate = g.pick(synonyms[a.Predicate]), g.pick(synonyms[b.Predicate])
+	ea, eb := realise(a, sh, sf), realise(b, sh, sf)
+	ea.Uncertain, eb.Uncertain = true, true
+	return [2]Example{ea, eb}, true
 }
 
 func nounRoleList(pairs []NounRole) string {

@@ -31,6 +31,9 @@ type Config struct {
 	// HeldOutNounRoles is how many (noun, role) pairs no split uses; only the
 	// held_out_noun_role challenge does.
 	HeldOutNounRoles int
+	// HeldOutCellShare of the (verb, predicate, polarity) combinations no
+	// split uses; only the held_out_cell challenge does.
+	HeldOutCellShare float64
 	// ChallengeSize is the number of sentences per challenge set; even,
 	// since they come in twins.
 	ChallengeSize int
@@ -40,7 +43,7 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20,
-		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 8, ChallengeSize: 800,
+		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 8, HeldOutCellShare: 0.08, ChallengeSize: 800,
 	}
 }
 
@@ -56,6 +59,9 @@ func (c Config) check() error {
 	if c.UncertainShare < 0 || c.UnknownNounShare < 0 || c.UncertainShare+c.UnknownNounShare > 0.5 {
 		return fmt.Errorf("config: uncertain and unknown-noun shares must be >= 0 and leave most of train plain, got %v and %v",
 			c.UncertainShare, c.UnknownNounShare)
+	}
+	if c.HeldOutCellShare < 0 || c.HeldOutCellShare > 0.25 {
+		return fmt.Errorf("config: the held-out cell share must be in [0, 0.25], got %v", c.HeldOutCellShare)
 	}
 	if c.HeldOutNounRoles < 0 || c.ChallengeSize < 0 || c.ChallengeSize%2 != 0 {
 		return fmt.Errorf("config: held-out noun roles must be >= 0 and the challenge size even and >= 0, got %d and %d",
@@ -76,6 +82,9 @@ type Corpus struct {
 	Challenges []ChallengeSet
 	// HeldOutNounRoles are the (noun, role) pairs no split contains.
 	HeldOutNounRoles []NounRole
+	// HeldOutCells are the (verb, predicate, polarity) combinations no split
+	// contains, as "could not lift / not heavy", sorted.
+	HeldOutCells []string
 }
 
 // Generate builds the corpus from the embedded lexicon with DefaultConfig.
@@ -103,47 +112,17 @@ func GenerateFrom(lex *Lexicon, cfg Config, seed int64) (*Corpus, error) {
 	rng := rand.New(rand.NewSource(seed))
 	c := &Corpus{Seed: seed, Config: cfg, Frames: lex.frameNames()}
 	c.HeldOutNounRoles = chooseHeldOutNounRoles(lex, cfg.HeldOutNounRoles, missionRoles, rng)
-	src := partition(lex.tuples(), newHeldOutSet(c.HeldOutNounRoles))
 	forced := map[comboKey]splitID{}
 	for _, m := range mission {
 		forced[newComboKey(m.Tokens[m.Candidates[0]], m.Tokens[m.Candidates[1]], m.Predicate, false)] = testSplit
 	}
-	assigned := assignCombinations(uniqueKeys(src.ordinary), forced, cfg, rng)
-	g := newGenerator(lex, rng, src.ordinary, assigned)
+	g := newGenerator(lex, cfg, seed, rng, newHeldOutSet(c.HeldOutNounRoles), forced)
 	if err := g.fillAll(c, mission); err != nil {
 		return nil, err
 	}
-	src.test = testTuples(src.ordinary, assigned)
-	src.exclude = textSet(allOrdinary(c))
-	c.Challenges = g.challenges(src, cfg.ChallengeSize)
+	c.HeldOutCells = g.heldOutCellNames()
+	c.Challenges = g.challenges(textSet(allOrdinary(c)), cfg.ChallengeSize)
 	return c, c.checkCoverage()
-}
-
-// partition separates the tuples that use a held-out (noun, role) pair.
-func partition(tuples []tuple, held heldOutSet) challengeSources {
-	src := challengeSources{held: held, ordinary: make([]tuple, 0, len(tuples))}
-	for p := range held {
-		src.pairs = append(src.pairs, p)
-	}
-	slices.SortFunc(src.pairs, compareNounRoles)
-	for _, t := range tuples {
-		if held.has(t) {
-			src.heldOut = append(src.heldOut, t)
-		} else {
-			src.ordinary = append(src.ordinary, t)
-		}
-	}
-	return src
-}
-
-func testTuples(tuples []tuple, assigned map[comboKey]splitID) []tuple {
-	out := make([]tuple, 0, len(tuples)/4)
-	for _, t := range tuples {
-		if assigned[t.key()] == testSplit {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // fillAll draws train first: validation and test may then use only its words.
@@ -161,24 +140,27 @@ func (g *generator) fillAll(c *Corpus, mission []Example) error {
 }
 
 // missionExamples writes the two mission sentences with the same code that
-// writes every other sentence, and checks the result is word for word right.
+// writes every other sentence, and checks the result is word for word right
+// and the referent derived from the meaning is the one the text says.
 func missionExamples(lex *Lexicon) ([]Example, error) {
 	eat, ok := lex.Frame("eat")
 	if !ok {
 		return nil, fmt.Errorf("lexicon has no frame %q, needed for %q", "eat", MissionHungry)
 	}
 	fi := slices.IndexFunc(lex.Frames, func(f Frame) bool { return f.Name == "eat" })
-	sf := surface{agentArticle: "a", objectArticle: "the", connective: "because"}
+	sf := surface{agentArticle: "a", objectArticle: "the"}
 	var out []Example
 	for _, m := range []struct {
 		text, predicate string
 		role            Role
 	}{{MissionHungry, "hungry", Agent}, {MissionTasty, "tasty", Object}} {
-		t := tuple{frameIndex: fi, frame: eat, agent: "dog", object: "food", predicate: m.predicate, role: m.role}
+		meaning := Meaning{Outcome: Succeeded, Predicate: m.predicate}
+		role, derived := eat.Referent(meaning)
+		t := tuple{frameIndex: fi, frame: eat, agent: "dog", object: "food", Meaning: meaning, role: role}
 		e := realise(t, shapeByName(ShapeActive), sf)
-		if e.Text != m.text || !slices.Contains(eat.Predicates(m.role), m.predicate) ||
+		if e.Text != m.text || !derived || role != m.role ||
 			!slices.Contains(eat.Agents, "dog") || !slices.Contains(eat.Objects, "food") {
-			return nil, fmt.Errorf("lexicon %s cannot produce %q (got %q)", eat.File, m.text, e.Text)
+			return nil, fmt.Errorf("lexicon %s cannot produce %q meaning %s (got %q)", eat.File, m.text, m.role, e.Text)
 		}
 		out = append(out, e)
 	}

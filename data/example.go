@@ -20,6 +20,9 @@ type Example struct {
 	Shape           string   `json:"shape"`            // sentence template, e.g. "passive"
 	Predicate       string   `json:"predicate"`        // e.g. "hungry", "too big", without "not"
 	Role            Role     `json:"role"`             // which participant the (negated) predicate describes
+	Verb            string   `json:"verb"`             // the frame's verb for the outcome, e.g. "could not lift"
+	Outcome         Outcome  `json:"outcome"`          // whether the action happened
+	Concessive      bool     `json:"concessive"`       // the reason clause concedes ("although", "but")
 	AntecedentFirst bool     `json:"antecedent_first"` // antecedent is Candidates[0]
 	// Negated: the reason clause says "not"/"n't" before the predicate.
 	Negated bool `json:"negated"`

@@ -1,52 +1,107 @@
-// Generator: samples sentences for one split from the meanings and shapes
-// that split may use, balanced so that "it" is the agent half of the time.
+// Generator: samples sentences for one split. Meanings are drawn from cells
+// (frame, outcome, concession, negation, predicate), weighted so that every
+// single feature a shortcut could use (the predicate, the verb, the
+// negation, the connective, the frame) points at the agent as often as at
+// the object; then nouns, shape and surface are drawn.
 
 package data
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math/rand"
+	"slices"
+	"sort"
 )
 
 // How often the surface varies. They change words, never the answer.
 const (
-	negatedShare    = 0.35 // of sentences whose frame and role have negated predicates
+	negatedShare    = 0.35 // of sentences whose reason clause says "not"
+	concessiveShare = 0.25 // of sentences whose reason clause concedes ("although")
 	presentShare    = 0.3  // "eats ... it is" where the frame has a present tense
-	distractorShare = 0.3  // a place phrase, where the frame has places
+	contractedShare = 0.4  // "wasn't", "couldn't" where there is a negation
+	distractorShare = 0.25 // a place phrase, where the frame has places
+	attributeShare  = 0.2  // an adjective before a noun, per noun
 	noCommaShare    = 0.25 // "Because it was hungry the dog ate the food."
 )
 
-// generator holds, per split, the tuples it may draw from.
+// shapeWeight is how often a training shape is drawn against the others'
+// 1: "so-it" names the described noun first, so it would make "the first
+// noun" a shortcut if it were as common as the rest.
+var shapeWeight = map[string]float64{ShapeSoIt: 0.4, ShapeTwoIt: 0.6}
+
+// cell is one meaning a frame can express, with the role it derives.
+type cell struct {
+	frameIndex int
+	Meaning
+	role Role
+}
+
+// cellKey is what the held_out_cell challenge holds out: a verb (frame and
+// outcome), a predicate and a polarity, with or without "although".
+type cellKey struct {
+	frameIndex int
+	outcome    Outcome
+	predicate  string
+	negated    bool
+}
+
+func (c cell) key() cellKey { return cellKey{c.frameIndex, c.Outcome, c.Predicate, c.Negated} }
+
+// generator draws sentences for every split from the same weighted cells.
 type generator struct {
-	lex *Lexicon
-	rng *rand.Rand
-	// pools[split][role][frame][negated] are the tuples of that split whose
-	// (negated) predicate describes role; drawing the role first keeps
-	// agent/object at 50/50.
-	pools [3][2][][2][]tuple
-	// shapes[split][frame] are the shapes the split may write that frame in.
-	shapes [3][][]Shape
+	lex     *Lexicon
+	rng     *rand.Rand
+	seed    int64
+	cfg     Config
+	cells   []cell
+	cum     []float64        // cumulative weights of cells; held-out cells weigh 0
+	heldOut map[cellKey]bool // cells no split has
+	held    heldOutSet       // (noun, role) pairs no split has
+	forced  map[comboKey]splitID
 	// vocab, once train is drawn, is its vocabulary: held-out sentences may
 	// use no other word.
 	vocab *Vocab
 }
 
-func newGenerator(lex *Lexicon, rng *rand.Rand, tuples []tuple, assigned map[comboKey]splitID) *generator {
-	g := &generator{lex: lex, rng: rng}
-	for s := range g.pools {
-		for r := range g.pools[s] {
-			g.pools[s][r] = make([][2][]tuple, len(lex.Frames))
-		}
-		for i := range lex.Frames {
-			g.shapes[s] = append(g.shapes[s], shapesFor(splitID(s), &lex.Frames[i]))
+func newGenerator(lex *Lexicon, cfg Config, seed int64, rng *rand.Rand, held heldOutSet, forced map[comboKey]splitID) *generator {
+	g := &generator{lex: lex, rng: rng, seed: seed, cfg: cfg, held: held, forced: forced}
+	g.cells = lex.cells()
+	g.heldOut = chooseHeldOutCells(lex, g.cells, cfg.HeldOutCellShare, rng)
+	w := make([]float64, len(g.cells))
+	for i, c := range g.cells {
+		if !g.heldOut[c.key()] {
+			w[i] = 1
 		}
 	}
-	for _, t := range tuples {
-		s, neg := assigned[t.key()], boolIndex(t.negated)
-		pool := &g.pools[s][t.role][t.frameIndex][neg]
-		*pool = append(*pool, t)
-	}
+	balance(g.cells, w)
+	g.cum = cumulative(w)
 	return g
+}
+
+// cells lists every meaning every frame can express, in file order.
+func (l *Lexicon) cells() []cell {
+	var out []cell
+	for fi := range l.Frames {
+		f := &l.Frames[fi]
+		for _, p := range f.predicates {
+			for _, m := range f.meaningsOf(p) {
+				r, _ := f.Referent(m)
+				out = append(out, cell{fi, m, r})
+			}
+		}
+	}
+	return out
+}
+
+func cumulative(w []float64) []float64 {
+	out := make([]float64, len(w))
+	sum := 0.0
+	for i, x := range w {
+		sum += x
+		out[i] = sum
+	}
+	return out
 }
 
 func boolIndex(b bool) int {
@@ -56,17 +111,73 @@ func boolIndex(b bool) int {
 	return 0
 }
 
-// fill draws distinct sentences for split s until it has n, starting with first.
+// splitOf assigns a (noun pair, predicate, negation) combination to a split
+// by a hash of the seed and the combination, so the assignment needs no
+// list of every combination and is the same for a seed whichever split
+// asks first.
+func (g *generator) splitOf(k comboKey) splitID {
+	if s, ok := g.forced[k]; ok {
+		return s
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%s", g.seed, k)
+	u := float64(h.Sum64()%1_000_000) / 1_000_000
+	switch {
+	case u < g.cfg.TestShare:
+		return testSplit
+	case u < g.cfg.TestShare+g.cfg.ValidationShare:
+		return validationSplit
+	}
+	return trainSplit
+}
+
+// fill draws distinct sentences for split s until it has n, starting with
+// first: one for each cell of a schedule (so each meaning's share is its
+// weight, not a random number near it), then, if some cell gave nothing
+// new, from randomly drawn cells.
 func (g *generator) fill(s splitID, n int, first []Example) ([]Example, error) {
 	out := append([]Example(nil), first...)
 	seen := textSet(out)
-	more, err := g.draw(s.String(), n-len(out), seen, func() (Example, bool) { return g.sample(s, false) })
+	more, err := g.drawScheduled(s.String(), n-len(out), seen, func(c cell) (Example, bool) { return g.sample(c, s, false) })
 	if err != nil {
 		return nil, err
 	}
 	out = append(out, more...)
 	g.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out, nil
+}
+
+// drawScheduled makes n distinct sentences, each from the next cell of a
+// schedule (a few tries each), then tops up from random cells.
+func (g *generator) drawScheduled(what string, n int, seen map[string]bool, make func(cell) (Example, bool)) ([]Example, error) {
+	var out []Example
+	for _, c := range g.schedule(n) {
+		for range 20 {
+			if e, ok := make(c); ok && !seen[e.Text] && len(e.Tokens) <= MaxTokens {
+				seen[e.Text] = true
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	more, err := g.draw(what, n-len(out), seen, func() (Example, bool) { return make(g.drawCell()) })
+	return append(out, more...), err
+}
+
+// schedule lists n cells in a random order, each cell about n × its share
+// of the weight times (systematic sampling: one random offset, then even
+// steps through the cumulative weights).
+func (g *generator) schedule(n int) []cell {
+	if n <= 0 {
+		return nil
+	}
+	total, u := g.cum[len(g.cum)-1], g.rng.Float64()
+	out := make([]cell, n)
+	for k := range out {
+		out[k] = g.cells[sort.SearchFloat64s(g.cum, (u+float64(k))/float64(n)*total)]
+	}
+	g.rng.Shuffle(n, func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
 }
 
 // draw calls next until it has n sentences whose text is not in seen (and
@@ -98,28 +209,45 @@ func textSet(ex []Example) map[string]bool {
 	return seen
 }
 
-// sample draws role, then frame, then negation, tuple, shape and surface.
-// With plain, the negation is never contracted ("was not", not "wasn't"),
-// so that masking the deciding words keeps the copula.
-func (g *generator) sample(s splitID, plain bool) (Example, bool) {
-	role := Role(g.rng.Intn(2))
-	frames := g.usableFrames(s, role)
-	if len(frames) == 0 {
+// sample writes cell c with nouns of split s, a shape and the surface.
+// With plain, nothing is contracted, so that masking the deciding words
+// keeps the copula.
+func (g *generator) sample(c cell, s splitID, plain bool) (Example, bool) {
+	t, ok := g.drawTuple(c, g.inSplit(s))
+	if !ok {
 		return Example{}, false
 	}
-	f := frames[g.rng.Intn(len(frames))]
-	pools := g.pools[s][role][f]
-	pool := pools[0]
-	if len(pool) == 0 || (len(pools[1]) > 0 && g.chance(negatedShare)) {
-		pool = pools[1]
+	sh, ok := g.pickShape(shapesFor(s, t.frame))
+	if !ok {
+		return Example{}, false
 	}
-	t := pool[g.rng.Intn(len(pool))]
-	shapes := g.shapes[s][f]
-	sh := shapes[g.rng.Intn(len(shapes))]
-	sf := g.surface(t, sh)
+	sf, ok := g.surface(t, sh, nil)
 	sf.contracted = sf.contracted && !plain
+	if !ok {
+		return Example{}, false
+	}
 	e := realise(t, sh, sf)
 	return e, g.known(e)
+}
+
+// drawCell draws a cell by its weight.
+func (g *generator) drawCell() cell {
+	x := g.rng.Float64() * g.cum[len(g.cum)-1]
+	return g.cells[sort.SearchFloat64s(g.cum, x)]
+}
+
+// drawTuple gives cell c nouns: an agent and an object that differ, use no
+// held-out (noun, role) pair and pass keep. It tries a few times.
+func (g *generator) drawTuple(c cell, keep func(tuple) bool) (tuple, bool) {
+	f := &g.lex.Frames[c.frameIndex]
+	for range 20 {
+		t := tuple{frameIndex: c.frameIndex, frame: f, Meaning: c.Meaning, role: c.role,
+			agent: g.pick(f.Agents), object: g.pick(f.Objects)}
+		if t.agent != t.object && !g.held.has(t) && keep(t) {
+			return t, true
+		}
+	}
+	return tuple{}, false
 }
 
 // known reports whether every token of e is in the training vocabulary
@@ -132,35 +260,114 @@ func (g *generator) known(e Example) bool {
 	return len(unknown) == 0
 }
 
-// usableFrames lists frames with tuples for role in split s and a shape to write them.
-func (g *generator) usableFrames(s splitID, role Role) []int {
-	var out []int
-	for f, pools := range g.pools[s][role] {
-		if len(pools[0])+len(pools[1]) > 0 && len(g.shapes[s][f]) > 0 {
-			out = append(out, f)
+// pickShape draws one of shapes by shapeWeight.
+func (g *generator) pickShape(shapes []Shape) (Shape, bool) {
+	if len(shapes) == 0 {
+		return Shape{}, false
+	}
+	total := 0.0
+	for _, sh := range shapes {
+		total += weightOf(sh)
+	}
+	x := g.rng.Float64() * total
+	for _, sh := range shapes {
+		if x -= weightOf(sh); x < 0 {
+			return sh, true
 		}
 	}
-	return out
+	return shapes[len(shapes)-1], true
+}
+
+func weightOf(sh Shape) float64 {
+	if w, ok := shapeWeight[sh.Name]; ok {
+		return w
+	}
+	return 1
 }
 
 // surface draws every choice that changes words but not the meaning. It
-// always makes the same number of draws, so one choice never shifts another.
-func (g *generator) surface(t tuple, sh Shape) surface {
+// always makes the same number of draws, so one choice never shifts
+// another. A two-reason shape also gets what it says of the other noun
+// (false if the frame has nothing to say). avoid are predicates (of twins)
+// whose dimensions an adjective before a noun must not speak of.
+func (g *generator) surface(t tuple, sh Shape, avoid []string) (surface, bool) {
 	sf := surface{
 		agentArticle:  g.article(t.agent),
 		objectArticle: g.article(t.object),
-		adverb:        g.adverb(t.frame, sh),
-		present:       g.chance(presentShare) && t.frame.verb(sh.Passive, true) != "",
-		contracted:    g.chance(0.5),
+		connective:    g.rng.Intn(12),
+		verb:          g.rng.Intn(12),
+		adverb:        g.adverb(sh),
+		present:       g.chance(presentShare) && t.frame.hasPresent(sh.Passive),
+		contracted:    g.chance(contractedShare),
 		noComma:       g.chance(noCommaShare) && sh.layout == reasonFirst,
 	}
-	if len(sh.Connectives) > 0 {
-		sf.connective = g.pick(sh.Connectives)
+	ok := true
+	if sh.layout == twoReasons {
+		sf.second, ok = g.secondMeaning(t)
+		sf.askSecond = g.rng.Intn(2) == 1
+		avoid = append(avoid, sf.second.Predicate)
 	}
-	if g.chance(distractorShare) {
+	avoid = append(avoid, t.Predicate)
+	for _, r := range []Role{Agent, Object} {
+		sf.attributes[r] = g.attribute(t.frame, r, avoid)
+	}
+	if g.chance(distractorShare) && sh.layout != soIt {
 		sf.pp = g.placePhrase(t.frame, sh)
 	}
-	return sf
+	return sf, ok
+}
+
+// hasPresent reports whether both outcomes have a present tense in the voice.
+func (f *Frame) hasPresent(passive bool) bool {
+	return len(f.verbs(Succeeded, passive, true)) > 0 && len(f.verbs(Failed, passive, true)) > 0
+}
+
+// secondMeaning draws what a two-reason sentence says of the other noun: a
+// predicate that, with the same outcome and connective, points at it.
+func (g *generator) secondMeaning(t tuple) (Meaning, bool) {
+	var options []Meaning
+	for _, p := range t.frame.predicates {
+		for _, neg := range []bool{false, true} {
+			m := Meaning{Outcome: t.Outcome, Concessive: t.Concessive, Negated: neg, Predicate: p}
+			if r, ok := t.frame.Referent(m); ok && r != t.role && !g.heldOut[cellKey{t.frameIndex, m.Outcome, p, neg}] {
+				options = append(options, m)
+			}
+		}
+	}
+	if len(options) == 0 {
+		return Meaning{}, false
+	}
+	return options[g.rng.Intn(len(options))], true
+}
+
+// predicativeOnly are predicates English never puts before a noun ("the
+// afraid dog").
+var predicativeOnly = []string{"afraid"}
+
+// attribute draws, attributeShare of the time, an adjective for role r's
+// noun: a colour or age, or a property of the frame's dimensions for that
+// role that no reason clause of the sentence (or its twin) speaks of.
+func (g *generator) attribute(f *Frame, r Role, avoid []string) string {
+	if !g.chance(attributeShare) {
+		return ""
+	}
+	var avoidDims []string
+	for _, p := range avoid {
+		if d, ok := f.DimensionOf(p); ok {
+			avoidDims = append(avoidDims, d)
+		}
+	}
+	options := slices.Clone(g.lex.Attributes)
+	for _, p := range f.predicates {
+		d, _ := f.DimensionOf(p)
+		if f.describes(p)[r] && !slices.Contains(avoidDims, d) && !slices.Contains(predicativeOnly, p) {
+			options = append(options, p)
+		}
+	}
+	if len(options) == 0 {
+		return ""
+	}
+	return g.pick(options)
 }
 
 // placePhrase draws a place phrase at an attachment the frame and shape
@@ -181,65 +388,30 @@ func (g *generator) placePhrase(f *Frame, sh Shape) placePhrase {
 	return placePhrase{at: a, place: places[g.rng.Intn(len(places))], set: true}
 }
 
-// article is "the" or "a"/"an" with equal odds; mass nouns always get "the".
+// article is "the" or "a" (made "an" where it must be) with equal odds;
+// mass nouns always get "the".
 func (g *generator) article(noun string) string {
 	if g.rng.Intn(2) == 0 || g.lex.IsMass(noun) {
 		return "the"
 	}
-	return indefinite(noun)
+	return "a"
 }
 
 // adverb draws a degree adverb as the shape allows; never "so" where the
 // shape joins with ", so" ("It was so hungry, so ..." repeats itself).
-func (g *generator) adverb(f *Frame, sh Shape) string {
-	if sh.adverb == adverbNever || len(f.Adverbs) == 0 {
+func (g *generator) adverb(sh Shape) string {
+	if sh.adverb == adverbNever || (sh.adverb == adverbSometimes && g.rng.Intn(2) == 0) {
 		return ""
 	}
-	if sh.adverb == adverbSometimes && g.rng.Intn(2) == 0 {
-		return ""
-	}
-	if a := g.pick(f.Adverbs); sh.layout != soClause || a != "so" {
+	if a := g.pick(degreeAdverbs); a != "so" || (sh.layout != soClause && sh.layout != soIt) {
 		return a
 	}
-	return ""
+	return "very"
 }
 
 func (g *generator) chance(p float64) bool { return g.rng.Float64() < p }
 
 func (g *generator) pick(words []string) string { return words[g.rng.Intn(len(words))] }
-
-// tuples lists every meaning the lexicon can express, in file order.
-func (l *Lexicon) tuples() []tuple {
-	n := 0
-	for _, f := range l.Frames {
-		n += len(f.Agents) * len(f.Objects) * (len(f.AgentPredicates) + len(f.ObjectPredicates) + len(f.AgentNegated) + len(f.ObjectNegated))
-	}
-	out := make([]tuple, 0, n)
-	for fi := range l.Frames {
-		f := &l.Frames[fi]
-		for _, a := range f.Agents {
-			for _, o := range f.Objects {
-				out = appendFrameTuples(out, fi, f, a, o)
-			}
-		}
-	}
-	return out
-}
-
-func appendFrameTuples(out []tuple, fi int, f *Frame, agent, object string) []tuple {
-	if agent == object {
-		return out
-	}
-	for _, role := range []Role{Agent, Object} {
-		for _, p := range f.Predicates(role) {
-			out = append(out, tuple{fi, f, agent, object, p, role, false})
-		}
-		for _, p := range f.NegatedPredicates(role) {
-			out = append(out, tuple{fi, f, agent, object, p, role, true})
-		}
-	}
-	return out
-}
 
 func (l *Lexicon) frameNames() []string {
 	var out []string

@@ -52,43 +52,42 @@ const (
 	AttachScene
 )
 
-// Frame is one verb with its participants and the predicates that can only
-// describe one of them. Phrases of several words are stored as one string
-// with single spaces ("could not lift", "too big").
+// VerbForms are the ways a frame writes one outcome: each list holds
+// alternatives ("lifted", "could lift"), and may be empty where English has
+// no such form (no passive of "lost to").
+type VerbForms struct {
+	Active, Passive, Present, PresentPassive []string
+}
+
+// forms returns the alternatives for the voice and tense.
+func (v VerbForms) forms(passive, present bool) []string {
+	switch {
+	case passive && present:
+		return v.PresentPassive
+	case passive:
+		return v.Passive
+	case present:
+		return v.Present
+	}
+	return v.Active
+}
+
+// Frame is one action with its participants and the properties that explain
+// its outcome (meaning.go). Phrases of several words are stored as one string
+// with single spaces ("could not lift").
 type Frame struct {
-	Name             string // file name without .txt
-	File             string // path inside the lexicon, for error messages
-	Active           string // active verb phrase, e.g. "ate"
-	Passive          string // passive verb phrase ending in "by", or "" if none
-	Present          string // present-tense active ("eats"), or "" if none
-	PresentPassive   string // present-tense passive ("is eaten by"), or ""
-	Adverbs          []string
-	Agents, Objects  []string
-	AgentPredicates  []string
-	ObjectPredicates []string
-	// AgentNegated are the predicates that describe the agent when negated
-	// ("could not catch ... because it was not fast"); likewise ObjectNegated.
-	AgentNegated, ObjectNegated []string
+	Name            string       // file name without .txt
+	File            string       // path inside the lexicon, for error messages
+	Verbs           [2]VerbForms // indexed by Outcome
+	Agents, Objects []string
+	// Explains lists which pole of which dimension of which role favours
+	// success ("agent: hunger +").
+	Explains []Explanation
 	// Places that may follow the agent, follow the object, or open the sentence.
 	AgentPlaces, ObjectPlaces, ScenePlaces []Place
-	lines                                  map[string]int // key -> line, to name lines in later checks
-}
-
-// Predicates returns the predicates that make "it" refer to the given role.
-func (f *Frame) Predicates(r Role) []string {
-	if r == Agent {
-		return f.AgentPredicates
-	}
-	return f.ObjectPredicates
-}
-
-// NegatedPredicates returns the predicates that, after "not", make "it"
-// refer to the given role.
-func (f *Frame) NegatedPredicates(r Role) []string {
-	if r == Agent {
-		return f.AgentNegated
-	}
-	return f.ObjectNegated
+	properties                             map[string]property // predicate -> its dimension and pole here
+	predicates                             []string            // keys of properties, in properties.txt order
+	lines                                  map[string]int      // key -> line, to name lines in later checks
 }
 
 // Nouns returns the nouns that can fill role r.
@@ -110,18 +109,20 @@ func (f *Frame) Places(a Attachment) []Place {
 	return f.ScenePlaces
 }
 
-// verb is the verb phrase for the voice and tense, or "" if the frame has none.
-func (f *Frame) verb(passive, present bool) string {
-	switch {
-	case passive && present:
-		return f.PresentPassive
-	case passive:
-		return f.Passive
-	case present:
-		return f.Present
-	}
-	return f.Active
+// verbs returns the verb phrases for the outcome, voice and tense (none if
+// the frame has no such form).
+func (f *Frame) verbs(o Outcome, passive, present bool) []string {
+	return f.Verbs[o].forms(passive, present)
 }
+
+// hasVoice reports whether both outcomes can be written in the voice.
+func (f *Frame) hasVoice(passive bool) bool {
+	return len(f.verbs(Succeeded, passive, false)) > 0 && len(f.verbs(Failed, passive, false)) > 0
+}
+
+// Verb is the frame's first active verb phrase for the outcome ("ate",
+// "could not lift"): how the outcome is named in reports.
+func (f *Frame) Verb(o Outcome) string { return f.Verbs[o].Active[0] }
 
 // UnknownWord is an adjective kept out of the training data and the known
 // predicate it means the same as.
@@ -132,12 +133,13 @@ type UnknownWord struct {
 
 // Lexicon is the whole set of frames plus the word lists they share.
 type Lexicon struct {
-	Frames    []Frame // sorted by name
-	mass      map[string]bool
-	nouns     map[string]bool // agents and objects of any frame
-	places    map[string]bool // nouns of place phrases
-	opposites map[string][]string
-	unknown   []UnknownWord // in file order
+	Frames     []Frame     // sorted by name
+	Dimensions []Dimension // in properties.txt order
+	Attributes []string    // attributes.txt: words before a noun that decide nothing
+	mass       map[string]bool
+	nouns      map[string]bool // agents and objects of any frame
+	places     map[string]bool // nouns of place phrases
+	unknown    []UnknownWord   // in file order
 }
 
 // LexiconError names the lexicon file and line (0 when the problem is the
@@ -183,8 +185,11 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	slices.Sort(files)
 	lists := newListCache(fsys)
 	lex := &Lexicon{nouns: map[string]bool{}, places: map[string]bool{}}
+	if lex.Dimensions, err = loadProperties(fsys, "properties.txt"); err != nil {
+		return nil, err
+	}
 	for _, file := range files {
-		f, err := loadFrame(fsys, file, lists)
+		f, err := loadFrame(fsys, file, lists, lex.Dimensions)
 		if err != nil {
 			return nil, err
 		}
@@ -204,27 +209,27 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	return lex, lex.check()
 }
 
-// loadWordFiles reads mass.txt (required) and opposites.txt and unknown.txt
-// (optional: without them nothing is negated by opposites and the
-// unknown_deciding_word challenge is empty).
+// loadWordFiles reads mass.txt (required) and attributes.txt and
+// unknown.txt (optional: without them no noun gets an attribute that is not
+// a property, and the unknown_deciding_word challenge is empty).
 func (l *Lexicon) loadWordFiles(fsys fs.FS) error {
 	var err error
 	if l.mass, err = loadMass(fsys, "mass.txt", l.nouns); err != nil {
 		return err
 	}
-	if l.opposites, err = loadOpposites(fsys, "opposites.txt"); err != nil {
+	if l.Attributes, err = loadAttributes(fsys, "attributes.txt"); err != nil {
 		return err
 	}
 	l.unknown, err = loadUnknown(fsys, "unknown.txt")
 	return err
 }
 
-func loadFrame(fsys fs.FS, file string, lists *listCache) (Frame, error) {
+func loadFrame(fsys fs.FS, file string, lists *listCache, dims []Dimension) (Frame, error) {
 	text, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return Frame{}, lexErr(file, 0, "%v", err)
 	}
-	return parseFrame(file, string(text), lists)
+	return parseFrame(file, string(text), lists, dims)
 }
 
 // loadMass reads one noun per line; each must be a noun of some frame, so a
@@ -253,9 +258,6 @@ func (l *Lexicon) IsNoun(word string) bool { return l.nouns[word] || l.places[wo
 
 // IsCandidate reports whether word is an agent or object of some frame.
 func (l *Lexicon) IsCandidate(word string) bool { return l.nouns[word] }
-
-// Opposites returns the predicates listed as opposites of p, sorted.
-func (l *Lexicon) Opposites(p string) []string { return slices.Clone(l.opposites[p]) }
 
 // UnknownWords returns the adjectives kept out of training, with their meanings.
 func (l *Lexicon) UnknownWords() []UnknownWord { return slices.Clone(l.unknown) }

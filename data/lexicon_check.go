@@ -1,39 +1,53 @@
-// Lexicon checks across files: word classes, what negation means in each
-// frame (against opposites.txt), and that unknown words stay unknown.
+// Lexicon checks across files: word classes, that every predicate can
+// decide, that no predicate word alone tells the role, and that unknown
+// words stay unknown.
 
 package data
 
 import (
-	"slices"
 	"strings"
 )
-
-// phraseKeys are the frame keys whose words are not nouns.
-var phraseKeys = []string{"active", "passive", "present", "present passive", "adverbs",
-	"agent predicates", "object predicates", "agent predicates when negated", "object predicates when negated"}
 
 func (l *Lexicon) check() error {
 	for i := range l.Frames {
 		f := &l.Frames[i]
-		for _, check := range []func(*Frame) error{l.checkWordClasses, l.checkOpposites, l.checkNegation} {
+		for _, check := range []func(*Frame) error{l.checkWordClasses, checkDecides} {
 			if err := check(f); err != nil {
 				return err
 			}
 		}
 	}
-	if err := l.checkOppositesExist(); err != nil {
-		return err
+	for _, check := range []func() error{l.checkBothRoles, l.checkAttributes, l.checkUnknown} {
+		if err := check(); err != nil {
+			return err
+		}
 	}
-	return l.checkUnknown()
+	return nil
 }
 
-// checkWordClasses rejects a verb, adverb, predicate or preposition word that
-// is also a noun somewhere: IsNoun would then report it as a noun.
+// verbKeyNames are the frame keys that hold verb phrases.
+func verbKeyNames() []string {
+	var out []string
+	for _, k := range verbKeys() {
+		out = append(out, k.name)
+	}
+	return out
+}
+
+// checkWordClasses rejects a verb, predicate or preposition word that is
+// also a noun somewhere: IsNoun would then report it as a noun.
 func (l *Lexicon) checkWordClasses(f *Frame) error {
-	for _, key := range phraseKeys {
+	for _, key := range verbKeyNames() {
 		for _, w := range strings.Fields(strings.Join(f.phrases(key), " ")) {
 			if l.IsNoun(w) {
 				return lexErr(f.File, f.lines[key], "%q is a noun elsewhere in the lexicon", w)
+			}
+		}
+	}
+	for _, p := range f.predicates {
+		for _, w := range strings.Fields(p) {
+			if l.IsNoun(w) {
+				return lexErr("properties.txt", 0, "%q (a property of %s) is a noun elsewhere in the lexicon", w, f.Name)
 			}
 		}
 	}
@@ -47,71 +61,75 @@ func (l *Lexicon) checkWordClasses(f *Frame) error {
 	return nil
 }
 
-// checkOpposites rejects a frame that gives two opposites the same role:
-// "fast" and "slow" cannot both be reasons for the same participant.
-func (l *Lexicon) checkOpposites(f *Frame) error {
-	for _, r := range []Role{Agent, Object} {
-		for _, p := range f.Predicates(r) {
-			for _, q := range l.opposites[p] {
-				if slices.Contains(f.Predicates(r), q) {
-					return lexErr(f.File, f.lines[r.String()+" predicates"], "%q and its opposite %q both describe the %s", p, q, r)
+// checkDecides makes sure every predicate of a frame decides in some
+// meaning: a dimension given to both roles with the same sign would fit
+// both whatever the sentence says.
+func checkDecides(f *Frame) error {
+	for _, p := range f.predicates {
+		if len(f.meaningsOf(p)) == 0 {
+			dim, _ := f.DimensionOf(p)
+			return lexErr(f.File, 0, "%q never decides: %q favours the same outcome for agent and object", p, dim)
+		}
+	}
+	return nil
+}
+
+// meaningsOf lists every meaning of predicate p that decides in f, in a
+// fixed order: outcome, concession, negation.
+func (f *Frame) meaningsOf(p string) []Meaning {
+	var out []Meaning
+	for _, o := range []Outcome{Succeeded, Failed} {
+		for _, conc := range []bool{false, true} {
+			for _, neg := range []bool{false, true} {
+				m := Meaning{Outcome: o, Concessive: conc, Negated: neg, Predicate: p}
+				if _, ok := f.Referent(m); ok {
+					out = append(out, m)
 				}
 			}
 		}
 	}
-	return nil
+	return out
 }
 
-// checkNegation makes every negated predicate's role follow from the
-// lexicon: "not P" describes role R when P itself describes the other role
-// (the negation flips it) or when an opposite of P describes R ("not
-// hungry" is the one that is full). Anything else is a contradiction or a
-// meaning the lexicon does not state.
-func (l *Lexicon) checkNegation(f *Frame) error {
-	for _, r := range []Role{Agent, Object} {
-		key := r.String() + " predicates when negated"
-		for _, p := range f.NegatedPredicates(r) {
-			if msg := l.negationProblem(f, p, r); msg != "" {
-				return lexErr(f.File, f.lines[key], "\"not %s\" %s", p, msg)
+// checkBothRoles is the rule that keeps a predicate from answering alone:
+// every predicate some frame uses must describe the agent in some frame and
+// the object in some frame ("hungry": the eater, but also the one fed).
+func (l *Lexicon) checkBothRoles() error {
+	roles := map[string]*[2][]string{}
+	var order []string
+	for i := range l.Frames {
+		f := &l.Frames[i]
+		for _, p := range f.predicates {
+			if roles[p] == nil {
+				roles[p] = &[2][]string{}
+				order = append(order, p)
+			}
+			for r, ok := range f.describes(p) {
+				if ok {
+					roles[p][r] = append(roles[p][r], f.Name)
+				}
+			}
+		}
+	}
+	for _, p := range order {
+		for r, frames := range roles[p] {
+			if len(frames) == 0 {
+				other := Role(r).other()
+				return lexErr("properties.txt", 0, "%q describes only the %s (in %s): the word alone would tell the answer; give it a frame where it describes the %s, or drop it",
+					p, other, strings.Join(roles[p][other], ", "), Role(r))
 			}
 		}
 	}
 	return nil
 }
 
-func (l *Lexicon) negationProblem(f *Frame, p string, r Role) string {
-	opposite := func(role Role) (string, bool) {
-		i := slices.IndexFunc(l.opposites[p], func(q string) bool { return slices.Contains(f.Predicates(role), q) })
-		if i < 0 {
-			return "", false
-		}
-		return l.opposites[p][i], true
-	}
-	if slices.Contains(f.Predicates(r), p) {
-		return "cannot describe the " + r.String() + ": \"" + p + "\" already does"
-	}
-	if q, ok := opposite(r.other()); ok {
-		return "cannot describe the " + r.String() + ": its opposite \"" + q + "\" describes the " + r.other().String()
-	}
-	if _, ok := opposite(r); !ok && !slices.Contains(f.Predicates(r.other()), p) {
-		return "has no meaning in the lexicon: \"" + p + "\" must describe the " + r.other().String() +
-			" or an opposite (opposites.txt) the " + r.String() + " in this frame"
-	}
-	return ""
-}
-
-// checkOppositesExist catches typos: every word of opposites.txt must be a
-// predicate (positive or negated) of some frame.
-func (l *Lexicon) checkOppositesExist() error {
-	used := l.predicateSet(true)
-	words := make([]string, 0, len(l.opposites))
-	for w := range l.opposites {
-		words = append(words, w)
-	}
-	slices.Sort(words)
-	for _, w := range words {
-		if !used[w] {
-			return lexErr("opposites.txt", 0, "%q is not a predicate of any frame", w)
+// checkAttributes keeps attributes from deciding: none may be a predicate
+// or a noun.
+func (l *Lexicon) checkAttributes() error {
+	preds := l.predicateSet()
+	for _, a := range l.Attributes {
+		if preds[a] || l.IsNoun(a) {
+			return lexErr("attributes.txt", 0, "%q is a predicate or a noun, so it could decide", a)
 		}
 	}
 	return nil
@@ -121,44 +139,42 @@ func (l *Lexicon) checkOppositesExist() error {
 // sentence can contain one, and makes each mean a predicate some frame uses.
 func (l *Lexicon) checkUnknown() error {
 	words := l.allWords()
-	positive := l.predicateSet(false)
+	preds := l.predicateSet()
 	for _, u := range l.unknown {
 		switch {
 		case words[u.Word]:
 			return lexErr("unknown.txt", u.line, "%q is used in the lexicon, so it would not be unknown", u.Word)
-		case !positive[u.Means]:
+		case !preds[u.Means]:
 			return lexErr("unknown.txt", u.line, "%q means %q, which is not a predicate of any frame", u.Word, u.Means)
 		}
 	}
 	return nil
 }
 
-// predicateSet holds every positive predicate, and with negated also the
-// negated ones.
-func (l *Lexicon) predicateSet(negated bool) map[string]bool {
+// predicateSet holds every predicate of every frame.
+func (l *Lexicon) predicateSet() map[string]bool {
 	set := map[string]bool{}
 	for _, f := range l.Frames {
-		addAll(set, f.AgentPredicates, f.ObjectPredicates)
-		if negated {
-			addAll(set, f.AgentNegated, f.ObjectNegated)
-		}
+		addAll(set, f.predicates)
 	}
 	return set
 }
 
-// allWords holds every single word any frame can write.
+// allWords holds every single word any frame or list can write.
 func (l *Lexicon) allWords() map[string]bool {
 	set := map[string]bool{}
 	for i := range l.Frames {
 		f := &l.Frames[i]
-		for _, key := range append(slices.Clone(phraseKeys), "agents", "objects") {
+		for _, key := range append(verbKeyNames(), "agents", "objects") {
 			addAll(set, strings.Fields(strings.Join(f.phrases(key), " ")))
 		}
+		addAll(set, f.predicates)
 		for _, a := range []Attachment{AttachAgent, AttachObject, AttachScene} {
 			for _, p := range f.Places(a) {
 				set[p.Prep], set[p.Noun] = true, true
 			}
 		}
 	}
+	addAll(set, l.Attributes, strings.Fields(strings.Join(degreeAdverbs, " ")))
 	return set
 }

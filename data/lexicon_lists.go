@@ -1,6 +1,6 @@
 // Lexicon lists: the shared files frames refer to (nouns/NAME.txt and
 // places/NAME.txt, as @NAME) and the word files of the whole lexicon
-// (opposites.txt, unknown.txt). Every such file must open with a comment
+// (properties.txt, attributes.txt, unknown.txt). Every such file must open with a comment
 // that says why its words belong together.
 
 package data
@@ -178,31 +178,70 @@ func wordLines(file, text string, yield func(n int, word string, values []string
 	return nil
 }
 
-// loadOpposites reads "word: opposite, opposite" lines into a symmetric
-// relation, each word's opposites sorted.
-func loadOpposites(fsys fs.FS, file string) (map[string][]string, error) {
+// loadProperties reads "dimension: + words | - words" lines (required).
+func loadProperties(fsys fs.FS, file string) ([]Dimension, error) {
+	text, found, err := readOptional(fsys, file)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, lexErr(file, 0, "missing: the frames' dimensions are defined there")
+	}
+	var out []Dimension
+	for n, line := range contentLines(text) {
+		d, err := parseDimension(file, n, line)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(out, func(o Dimension) bool { return o.Name == d.Name }) {
+			return nil, lexErr(file, n, "dimension %q defined twice", d.Name)
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// parseDimension reads one "hunger: hungry, starving | full" line.
+func parseDimension(file string, n int, line string) (Dimension, error) {
+	name, value, ok := strings.Cut(line, ":")
+	name = strings.TrimSpace(name)
+	plus, minus, bar := strings.Cut(value, "|")
+	if !ok || !bar || checkWord(name) != "" {
+		return Dimension{}, lexErr(file, n, "expected \"dimension: + words | - words\", got %q", line)
+	}
+	d := Dimension{Name: name, line: n}
+	for i, side := range []string{plus, minus} {
+		if strings.TrimSpace(side) == "" {
+			continue
+		}
+		words, err := splitItems(file, n, side)
+		if err != nil {
+			return Dimension{}, err
+		}
+		d.Poles[i] = words
+	}
+	if len(d.Poles[0])+len(d.Poles[1]) == 0 {
+		return Dimension{}, lexErr(file, n, "dimension %q has no words", name)
+	}
+	return d, nil
+}
+
+// loadAttributes reads the words that may stand before a noun and decide
+// nothing (optional).
+func loadAttributes(fsys fs.FS, file string) ([]string, error) {
 	text, _, err := readOptional(fsys, file)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]string{}
-	link := func(a, b string) {
-		if !slices.Contains(out[a], b) {
-			out[a] = append(out[a], b)
-			slices.Sort(out[a])
+	var out []string
+	for n, line := range contentLines(text) {
+		words, err := splitItems(file, n, line)
+		if err != nil {
+			return nil, err
 		}
+		out = append(out, words...)
 	}
-	err = wordLines(file, text, func(n int, word string, values []string) error {
-		for _, v := range values {
-			if v == word {
-				return lexErr(file, n, "%q cannot be its own opposite", word)
-			}
-			link(word, v)
-			link(v, word)
-		}
-		return nil
-	})
-	return out, err
+	return out, nil
 }
 
 // loadUnknown reads "word: known predicate" lines.

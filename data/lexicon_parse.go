@@ -11,15 +11,30 @@ import (
 )
 
 // frameKeys are the keys a frame file may use, in a fixed order so that the
-// first problem reported is always the same one.
-var frameKeys = []frameKey{
-	{"active", true, listNone}, {"passive", false, listNone},
-	{"present", false, listNone}, {"present passive", false, listNone},
-	{"adverbs", false, listNone},
-	{"agents", true, listNouns}, {"objects", true, listNouns},
-	{"agent predicates", true, listNone}, {"object predicates", true, listNone},
-	{"agent predicates when negated", false, listNone}, {"object predicates when negated", false, listNone},
-	{"agent places", false, listPlaces}, {"object places", false, listPlaces}, {"scene places", false, listPlaces},
+// first problem reported is always the same one: the verb forms of each
+// outcome, the nouns, the explanations, the places.
+var frameKeys = append(verbKeys(),
+	frameKey{"agents", true, listNouns}, frameKey{"objects", true, listNouns},
+	frameKey{"agent", false, listExplanations}, frameKey{"object", false, listExplanations},
+	frameKey{"agent places", false, listPlaces}, frameKey{"object places", false, listPlaces},
+	frameKey{"scene places", false, listPlaces})
+
+// verbForms names the four forms of an outcome's verb, as key suffixes.
+var verbForms = []struct {
+	suffix           string
+	passive, present bool
+}{{"", false, false}, {" passive", true, false}, {" present", false, true}, {" present passive", true, true}}
+
+// verbKeys are "succeeded", "succeeded passive", ..., "failed present
+// passive"; only the active of each outcome is required.
+func verbKeys() []frameKey {
+	var out []frameKey
+	for _, o := range outcomeNames {
+		for _, f := range verbForms {
+			out = append(out, frameKey{o + f.suffix, f.suffix == "", listNone})
+		}
+	}
+	return out
 }
 
 // listKind says which shared lists an @name in a key's value refers to.
@@ -29,6 +44,7 @@ const (
 	listNone   listKind = iota // no references allowed
 	listNouns                  // nouns/NAME.txt, mixed freely with plain words
 	listPlaces                 // places/NAME.txt, references only
+	listExplanations           // "dimension +" items, no references
 )
 
 type frameKey struct {
@@ -47,7 +63,8 @@ func lookupKey(key string) (frameKey, bool) {
 
 // templateWords are written by the sentence shapes themselves; a noun among
 // them would make IsNoun see a third candidate.
-var templateWords = []string{"a", "an", "the", "it", "was", "is", "not", "by", "because", "since", "as", "so"}
+var templateWords = []string{"a", "an", "the", "it", "was", "is", "not", "by", "because", "since", "as", "so",
+	"although", "though", "even", "but", "and", "too"}
 
 // field is one parsed "key: values" line; places is set for place keys.
 type field struct {
@@ -72,7 +89,7 @@ func contentLines(text string) iter.Seq2[int, string] {
 	}
 }
 
-func parseFrame(file, text string, lists *listCache) (Frame, error) {
+func parseFrame(file, text string, lists *listCache, dims []Dimension) (Frame, error) {
 	fields, err := readFields(file, text, lists)
 	if err != nil {
 		return Frame{}, err
@@ -89,7 +106,10 @@ func parseFrame(file, text string, lists *listCache) (Frame, error) {
 	if err := f.fill(fields); err != nil {
 		return Frame{}, err
 	}
-	return f, f.check()
+	if err := f.check(); err != nil {
+		return Frame{}, err
+	}
+	return f, f.indexProperties(dims)
 }
 
 // readFields splits the file into keys and comma-separated phrase lists,
@@ -120,6 +140,9 @@ func readFields(file, text string, lists *listCache) (map[string]field, error) {
 
 // readField parses one value list and expands its references.
 func readField(file string, n int, key frameKey, value string, lists *listCache) (field, error) {
+	if key.refs == listExplanations {
+		return readExplanations(file, n, key, value)
+	}
 	items, err := splitItems(file, n, value)
 	if err != nil {
 		return field{}, err
@@ -208,24 +231,35 @@ func checkWord(w string) string {
 	return ""
 }
 
+// readExplanations parses "hunger +, size -".
+func readExplanations(file string, n int, key frameKey, value string) (field, error) {
+	fl := field{line: n}
+	for _, item := range strings.Split(value, ",") {
+		words := strings.Fields(item)
+		if len(words) != 2 || checkWord(words[0]) != "" {
+			return field{}, lexErr(file, n, "%q: want a dimension and + or - (\"hunger +\")", strings.TrimSpace(item))
+		}
+		fl.values = append(fl.values, strings.Join(words, " "))
+	}
+	return fl, nil
+}
+
 // fill copies the parsed fields into the frame.
 func (f *Frame) fill(fields map[string]field) error {
-	verbs := map[string]*string{"active": &f.Active, "passive": &f.Passive, "present": &f.Present, "present passive": &f.PresentPassive}
-	for _, key := range []string{"active", "passive", "present", "present passive"} {
-		fl, ok := fields[key]
-		if ok && len(fl.values) != 1 {
-			return lexErr(f.File, fl.line, "%q takes one verb phrase, got %d", key, len(fl.values))
-		}
-		if ok {
-			*verbs[key] = fl.values[0]
+	for o := range outcomeNames {
+		v := &f.Verbs[o]
+		for i, dst := range []*[]string{&v.Active, &v.Passive, &v.Present, &v.PresentPassive} {
+			*dst = fields[outcomeNames[o]+verbForms[i].suffix].values
 		}
 	}
-	f.Adverbs = fields["adverbs"].values
 	f.Agents, f.Objects = fields["agents"].values, fields["objects"].values
-	f.AgentPredicates = fields["agent predicates"].values
-	f.ObjectPredicates = fields["object predicates"].values
-	f.AgentNegated = fields["agent predicates when negated"].values
-	f.ObjectNegated = fields["object predicates when negated"].values
+	for _, r := range []Role{Agent, Object} {
+		ex, err := parseExplanations(r, fields[r.String()].values)
+		if err != nil {
+			return lexErr(f.File, fields[r.String()].line, "%v", err)
+		}
+		f.Explains = append(f.Explains, ex...)
+	}
 	f.AgentPlaces, f.ObjectPlaces = fields["agent places"].places, fields["object places"].places
 	f.ScenePlaces = fields["scene places"].places
 	return nil
@@ -233,21 +267,20 @@ func (f *Frame) fill(fields map[string]field) error {
 
 // check validates what a single frame can know about itself.
 func (f *Frame) check() error {
-	for _, key := range []string{"passive", "present passive"} {
-		if v := f.phrases(key); v[0] != "" && !strings.HasSuffix(v[0], " by") {
-			return lexErr(f.File, f.lines[key], "%s %q must end with \"by\"", key, v[0])
+	for o, name := range outcomeNames {
+		for _, form := range verbForms[1:] {
+			if err := f.checkVerbForm(Outcome(o), name+form.suffix, form.passive, form.present); err != nil {
+				return err
+			}
 		}
-	}
-	if f.PresentPassive != "" && (f.Present == "" || f.Passive == "") {
-		return lexErr(f.File, f.lines["present passive"], "\"present passive\" needs \"present\" and \"passive\" too")
 	}
 	for _, key := range []string{"agents", "objects"} {
 		if err := f.checkSingleWords(key); err != nil {
 			return err
 		}
 	}
-	if err := f.checkRolesDiffer(); err != nil {
-		return err
+	if len(f.Explains) == 0 {
+		return lexErr(f.File, 0, "needs an \"agent\" or \"object\" line: what explains the outcome")
 	}
 	if len(f.Agents) == 1 && len(f.Objects) == 1 && f.Agents[0] == f.Objects[0] {
 		return lexErr(f.File, f.lines["objects"], "needs an agent and an object that differ")
@@ -255,12 +288,40 @@ func (f *Frame) check() error {
 	return f.checkPlaces()
 }
 
-// checkRolesDiffer rejects a predicate that would point at both roles.
-func (f *Frame) checkRolesDiffer() error {
-	for _, pair := range [][2]string{{"agent predicates", "object predicates"}, {"agent predicates when negated", "object predicates when negated"}} {
-		for _, p := range f.phrases(pair[1]) {
-			if slices.Contains(f.phrases(pair[0]), p) {
-				return lexErr(f.File, f.lines[pair[1]], "predicate %q is both in %q and in %q", p, pair[0], pair[1])
+// checkVerbForm makes a passive end in "by" and a present passive come with
+// the present and the passive it combines.
+func (f *Frame) checkVerbForm(o Outcome, key string, passive, present bool) error {
+	forms := f.verbs(o, passive, present)
+	for _, v := range forms {
+		if passive && !strings.HasSuffix(v, " by") {
+			return lexErr(f.File, f.lines[key], "%s %q must end with \"by\"", key, v)
+		}
+	}
+	if passive && present && len(forms) > 0 && (len(f.verbs(o, false, true)) == 0 || len(f.verbs(o, true, false)) == 0) {
+		return lexErr(f.File, f.lines[key], "%q needs the present and the passive too", key)
+	}
+	return nil
+}
+
+// indexProperties finds each word of the frame's dimensions and its pole,
+// refusing a dimension properties.txt lacks and two dimensions that share a
+// word (the word would then mean two things in one sentence).
+func (f *Frame) indexProperties(dims []Dimension) error {
+	f.properties = map[string]property{}
+	for _, e := range f.Explains {
+		i := slices.IndexFunc(dims, func(d Dimension) bool { return d.Name == e.Dim })
+		if i < 0 {
+			return lexErr(f.File, f.lines[e.Role.String()], "no dimension %q in properties.txt", e.Dim)
+		}
+		for pole, words := range dims[i].Poles {
+			for _, w := range words {
+				if p, dup := f.properties[w]; dup && p.dim != e.Dim {
+					return lexErr(f.File, f.lines[e.Role.String()], "%q is a word of both %q and %q", w, p.dim, e.Dim)
+				}
+				if _, dup := f.properties[w]; !dup {
+					f.predicates = append(f.predicates, w)
+				}
+				f.properties[w] = property{dim: e.Dim, pole: 1 - 2*pole}
 			}
 		}
 	}
@@ -302,23 +363,20 @@ func (f *Frame) checkSingleWords(key string) error {
 	return nil
 }
 
-// phrases returns the phrases stored under a key (one "" for a missing verb).
+// phrases returns the phrases stored under a key.
 func (f *Frame) phrases(key string) []string {
 	switch key {
-	case "active", "passive", "present", "present passive":
-		return []string{f.verb(strings.Contains(key, "passive"), strings.HasPrefix(key, "present"))}
-	case "adverbs":
-		return f.Adverbs
 	case "agents":
 		return f.Agents
 	case "objects":
 		return f.Objects
-	case "agent predicates when negated":
-		return f.AgentNegated
-	case "object predicates when negated":
-		return f.ObjectNegated
-	case "agent predicates":
-		return f.AgentPredicates
 	}
-	return f.ObjectPredicates
+	for o, name := range outcomeNames {
+		for _, form := range verbForms {
+			if key == name+form.suffix {
+				return f.verbs(Outcome(o), form.passive, form.present)
+			}
+		}
+	}
+	return nil
 }

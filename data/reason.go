@@ -40,7 +40,7 @@ func (r Reason) Unpaired() bool { return len(r.Verbs) > 0 && r.Predicate != "" &
 
 // negators are the tokens that negate a predicate in the corpus's reason
 // clauses: "it was not fast", "it wasn't fast", "it isn't fast".
-var negators = []string{"not", "wasn't", "isn't"}
+var negators = []string{"not", "wasn't", "isn't", "never"}
 
 // LookUpReason finds the lexicon's first predicate in the pronoun's clause
 // (tokens after the pronoun, before clauseEnd) and the frames' verbs in the
@@ -85,12 +85,20 @@ func (l *Lexicon) framesIn(tokens []string) []*Frame {
 	return out
 }
 
-// verbIn returns the longest of f's verb phrases that occurs in tokens, or "".
+// verbIn returns the longest of f's verb phrases, of either outcome and
+// written out or contracted ("could not lift", "couldn't lift"), that
+// occurs in tokens, or "".
 func (f *Frame) verbIn(tokens []string) string {
 	best := ""
-	for _, v := range []string{f.Active, f.Passive, f.Present, f.PresentPassive} {
-		if v != "" && len(v) > len(best) && contains(tokens, strings.Fields(v)) {
-			best = v
+	for _, o := range []Outcome{Succeeded, Failed} {
+		for _, form := range verbForms {
+			for _, v := range f.verbs(o, form.passive, form.present) {
+				for _, w := range []string{v, contract(v)} {
+					if len(w) > len(best) && contains(tokens, strings.Fields(w)) {
+						best = w
+					}
+				}
+			}
 		}
 	}
 	return best
@@ -113,8 +121,8 @@ func predicateIn(tokens []string, preds [][]string) (at int, words []string, neg
 	return 0, nil, false
 }
 
-// sharedPredicates are every frame's predicates, positive and negated, each
-// once, split into words: looked up on every sentence infer reads.
+// sharedPredicates are every frame's predicates, each once, split into
+// words: looked up on every sentence infer reads.
 var sharedPredicates = sync.OnceValue(func() [][]string {
 	lex, err := sharedLexicon()
 	if err != nil {
@@ -123,42 +131,32 @@ var sharedPredicates = sync.OnceValue(func() [][]string {
 	var seen []string
 	var out [][]string
 	for _, f := range lex.Frames {
-		for _, r := range []Role{Agent, Object} {
-			for _, p := range append(slices.Clone(f.Predicates(r)), f.NegatedPredicates(r)...) {
-				if !slices.Contains(seen, p) {
-					seen, out = append(seen, p), append(out, strings.Fields(p))
-				}
+		for _, p := range f.predicates {
+			if !slices.Contains(seen, p) {
+				seen, out = append(seen, p), append(out, strings.Fields(p))
 			}
 		}
 	}
 	return out
 })
 
-// givesReason says whether f gives p, negated or not, as a reason.
-func (f *Frame) givesReason(p string, negated bool) bool {
-	return f.roleOf(p, negated) >= 0
+// givesReason says whether p, negated or not, is a property f explains
+// its outcome by.
+func (f *Frame) givesReason(p string, _ bool) bool {
+	_, ok := f.properties[p]
+	return ok
 }
 
-// roleOf is the role p (negated or not) describes in f, or -1 if none.
-func (f *Frame) roleOf(p string, negated bool) Role {
-	for _, r := range []Role{Agent, Object} {
-		list := f.Predicates(r)
-		if negated {
-			list = f.NegatedPredicates(r)
-		}
-		if slices.Contains(list, p) {
-			return r
-		}
-	}
-	return -1
-}
-
-// uses lists the frames that give p (negated or not) as a reason.
-func (l *Lexicon) uses(p string, negated bool) []Use {
+// uses lists, per frame that explains its outcome by p, the roles p can
+// describe there (either, depending on outcome, negation and connective).
+func (l *Lexicon) uses(p string, _ bool) []Use {
 	out := []Use{}
 	for i := range l.Frames {
-		if r := l.Frames[i].roleOf(p, negated); r >= 0 {
-			out = append(out, Use{Verb: l.Frames[i].Active, Role: r})
+		f := &l.Frames[i]
+		for r, ok := range f.describes(p) {
+			if ok {
+				out = append(out, Use{Verb: f.Verb(Succeeded), Role: Role(r)})
+			}
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 // Shapes: the sentence templates, and how one meaning (frame, nouns,
-// predicate, negation) is written as tokens in a given template with given
-// surface choices (articles, tense, adverbs, a place phrase).
+// outcome, connective, predicate, negation) is written as tokens in a given
+// template with given surface choices (articles, tense, adverbs,
+// contractions, adjectives before the nouns, a place phrase).
 
 package data
 
@@ -8,16 +9,18 @@ import "strings"
 
 // MaxTokens is the longest sentence the generator writes, punctuation
 // included. Generation fails rather than write a longer one.
-const MaxTokens = 24
+const MaxTokens = 32
 
-// Shape names. Train uses the first four; validation and test each add one
+// Shape names. Train uses the first six; validation and test each add one
 // shape built only from words and orders training has seen; the
 // held_out_shape challenge uses the last four, which no split uses.
 const (
 	ShapeActive         = "active"          // The dog ate the food because it was hungry.
 	ShapePassive        = "passive"         // The food was eaten by the dog because it was hungry.
 	ShapeFronted        = "fronted"         // Because it was hungry, the dog ate the food.
-	ShapeFrontedPassive = "fronted-passive" // Since it was very hungry, the food was eaten by the dog.
+	ShapeFrontedPassive = "fronted-passive" // Although it was not hungry, the food was eaten by the dog.
+	ShapeSoIt           = "so-it"           // The food was tasty, so the dog ate it. / The dog was hungry, so it ate the food.
+	ShapeTwoIt          = "two-it"          // The dog could not lift the box because it was weak and it was heavy.
 	ShapePassiveAdverb  = "passive-adverb"  // validation only: The food was eaten by a dog as it was really hungry.
 	ShapeFrontedAs      = "fronted-as"      // test only: As it was hungry, the dog ate the food.
 	ShapeSo             = "so"              // challenge only: It was hungry, so the dog ate the food.
@@ -43,35 +46,53 @@ const (
 	reasonFirst                // connective, reason, optional comma, main clause
 	soClause                   // reason, ", so", main clause
 	twoSentences               // main clause ". " reason
+	soIt                       // named noun's reason, ", so", main clause with "it" in that noun's place
+	twoReasons                 // main clause, connective, reason "and" reason: two "it"s, one per noun
 )
 
 // Shape is a sentence template: where the reason clause goes, which voice
-// the main clause uses, which connectives open the reason clause.
+// the main clause uses.
 type Shape struct {
-	Name        string
-	Fronted     bool // the reason clause (and "it") comes before both nouns
-	Passive     bool // "<object> was eaten by <agent>"
-	Connectives []string
-	adverb      adverbUse
-	layout      layout
+	Name    string
+	Fronted bool // the reason clause (and "it") comes before both nouns
+	Passive bool // "<object> was eaten by <agent>"
+	adverb  adverbUse
+	layout  layout
 }
 
-var (
-	reasons      = []string{"because", "since", "as"}
-	frontReasons = []string{"because", "since"}
-)
+// connectives are, per layout, the words that open a reason clause that
+// explains the outcome ([0]) and one that concedes it ([1]: the property
+// went against what happened). "as" only after the main clause, or in the
+// test shape; "but" only where it can join clauses.
+var connectives = map[layout][2][]string{
+	reasonLast:   {{"because", "since", "as"}, {"although", "though", "even though", ", but"}},
+	reasonFirst:  {{"because", "since"}, {"although", "even though"}},
+	soClause:     {{", so"}, {", but"}},
+	twoSentences: {{"."}, {". but"}},
+	soIt:         {{", so", ", and"}, {", but"}},
+	twoReasons:   {{"because", "since"}, {"although", "even though"}},
+}
+
+// frontedAs is the test shape's only connective.
+var frontedAs = [2][]string{{"as"}, {"although"}}
+
+// degreeAdverbs may stand before any predicate; "too" only before one that
+// works against the action (Frame.favoursFailure) after "because".
+var degreeAdverbs = []string{"very", "really", "so", "really very", "too"}
 
 var allShapes = []Shape{
-	{ShapeActive, false, false, reasons, adverbSometimes, reasonLast},
-	{ShapePassive, false, true, reasons, adverbNever, reasonLast},
-	{ShapeFronted, true, false, frontReasons, adverbSometimes, reasonFirst},
-	{ShapeFrontedPassive, true, true, frontReasons, adverbSometimes, reasonFirst},
-	{ShapePassiveAdverb, false, true, reasons, adverbAlways, reasonLast},
-	{ShapeFrontedAs, true, false, []string{"as"}, adverbSometimes, reasonFirst},
-	{ShapeSo, true, false, nil, adverbSometimes, soClause},
-	{ShapeSoPassive, true, true, nil, adverbSometimes, soClause},
-	{ShapeTwoSentences, false, false, nil, adverbSometimes, twoSentences},
-	{ShapeTwoPassive, false, true, nil, adverbSometimes, twoSentences},
+	{ShapeActive, false, false, adverbSometimes, reasonLast},
+	{ShapePassive, false, true, adverbNever, reasonLast},
+	{ShapeFronted, true, false, adverbSometimes, reasonFirst},
+	{ShapeFrontedPassive, true, true, adverbSometimes, reasonFirst},
+	{ShapeSoIt, false, false, adverbSometimes, soIt},
+	{ShapeTwoIt, false, false, adverbNever, twoReasons},
+	{ShapePassiveAdverb, false, true, adverbAlways, reasonLast},
+	{ShapeFrontedAs, true, false, adverbSometimes, reasonFirst},
+	{ShapeSo, true, false, adverbSometimes, soClause},
+	{ShapeSoPassive, true, true, adverbSometimes, soClause},
+	{ShapeTwoSentences, false, false, adverbSometimes, twoSentences},
+	{ShapeTwoPassive, false, true, adverbSometimes, twoSentences},
 }
 
 // Shapes returns all sentence templates in a fixed order.
@@ -91,26 +112,28 @@ func shapeByName(name string) Shape {
 }
 
 // fits reports whether frame f can be written in shape s.
-func (s Shape) fits(f *Frame) bool {
-	if s.Passive && f.Passive == "" {
-		return false
+func (s Shape) fits(f *Frame) bool { return !s.Passive || f.hasVoice(true) }
+
+// connectiveList is the shape's connectives for an explaining or a conceding clause.
+func (s Shape) connectiveList(concessive bool) []string {
+	lists := connectives[s.layout]
+	if s.Name == ShapeFrontedAs {
+		lists = frontedAs
 	}
-	return s.adverb != adverbAlways || len(f.Adverbs) > 0
+	return lists[boolIndex(concessive)]
 }
 
-// tuple is one meaning: a frame, its two nouns, a predicate for one of them
-// and whether the predicate is negated.
+// tuple is one meaning with its nouns: a frame, its two nouns, and what the
+// reason clause says; role is derived from them (Frame.Referent).
 type tuple struct {
-	frameIndex int
-	frame      *Frame
-	agent      string
-	object     string
-	predicate  string
-	role       Role // the participant the (negated) predicate describes, hence the answer
-	negated    bool
+	frameIndex    int
+	frame         *Frame
+	agent, object string
+	Meaning
+	role Role // the participant "it" refers to
 }
 
-func (t tuple) key() comboKey { return newComboKey(t.agent, t.object, t.predicate, t.negated) }
+func (t tuple) key() comboKey { return newComboKey(t.agent, t.object, t.Predicate, t.Negated) }
 
 // noun returns the noun in role r.
 func (t tuple) noun(r Role) string {
@@ -136,14 +159,23 @@ type placePhrase struct {
 }
 
 // surface holds the choices that change the words but not the meaning.
+// Choices that depend on the meaning (which connective, which verb
+// alternative) are indexes taken modulo the list, so a twin with another
+// meaning keeps every choice it can.
 type surface struct {
 	agentArticle, objectArticle string
-	connective                  string
+	attributes                  [2]string // before the agent's and the object's noun, "" for none
+	connective                  int
+	verb                        int
 	adverb                      string // "" for none; may be several words
 	present                     bool   // "eats ... it is" instead of "ate ... it was"
-	contracted                  bool   // "wasn't" instead of "was not" (negated only)
+	contracted                  bool   // "wasn't", "couldn't" instead of "was not", "could not"
 	noComma                     bool   // no comma after a fronted reason clause
 	pp                          placePhrase
+	// second is what a two-reason sentence says of the other noun, and
+	// askSecond whether its "it" is the one the example asks about.
+	second    Meaning
+	askSecond bool
 }
 
 // sentence accumulates tokens and remembers where the nouns, "it", the
@@ -152,6 +184,20 @@ type sentence struct {
 	tokens                 []string
 	agent, object, pronoun int
 	distractors, deciding  []int
+}
+
+// contractions are the negations a contracted surface writes as one word.
+var contractions = [][2]string{
+	{"could not", "couldn't"}, {"did not", "didn't"}, {"does not", "doesn't"},
+	{"cannot", "can't"}, {"was not", "wasn't"}, {"is not", "isn't"},
+}
+
+// contract writes phrase's negations as contractions.
+func contract(phrase string) string {
+	for _, c := range contractions {
+		phrase = strings.ReplaceAll(phrase, c[0], c[1])
+	}
+	return phrase
 }
 
 func (b *sentence) add(phrase string) { b.tokens = append(b.tokens, strings.Fields(phrase)...) }
@@ -164,8 +210,14 @@ func (b *sentence) mark(phrase string, into *[]int) {
 	}
 }
 
-func (b *sentence) noun(article, noun string) int {
+// noun writes "the brown dog" and returns the noun's position; an
+// indefinite article ("a") agrees with the word that follows it.
+func (b *sentence) noun(article, attribute, noun string) int {
+	if article != "the" {
+		article = indefinite(strings.TrimSpace(attribute + " " + noun))
+	}
 	b.add(article)
+	b.add(attribute)
 	b.tokens = append(b.tokens, noun)
 	return len(b.tokens) - 1
 }
@@ -175,104 +227,173 @@ func (b *sentence) place(p Place) {
 	b.mark(p.Noun, &b.distractors)
 }
 
-// participant writes the noun of role r and, if attached to it, the place phrase.
-func (b *sentence) participant(t tuple, r Role, sf surface) int {
+// participant writes the noun of role r and, if attached to it, the place
+// phrase; with pronoun it writes "it" instead.
+func (b *sentence) participant(t tuple, r Role, sf surface, pronoun bool) int {
+	if pronoun {
+		b.pronoun = len(b.tokens)
+		b.add(Pronoun)
+		return -1
+	}
 	article := sf.agentArticle
 	if r == Object {
 		article = sf.objectArticle
 	}
-	pos := b.noun(article, t.noun(r))
+	pos := b.noun(article, sf.attributes[r], t.noun(r))
 	if sf.pp.set && sf.pp.at == attachmentOf(r) {
 		b.place(sf.pp.place)
 	}
 	return pos
 }
 
-func (b *sentence) mainClause(t tuple, passive bool, sf surface) {
-	verb := t.frame.verb(passive, sf.present)
-	if passive {
-		b.object = b.participant(t, Object, sf)
-		b.add(verb)
-		b.agent = b.participant(t, Agent, sf)
-		return
+// mainClause writes "the dog ate the food" (or its passive), with "it" in
+// role pronounRole's place when pronoun is set.
+func (b *sentence) mainClause(t tuple, passive bool, sf surface, pronoun bool, pronounRole Role) {
+	verbs := t.frame.verbs(t.Outcome, passive, sf.present)
+	verb := verbs[sf.verb%len(verbs)]
+	if sf.contracted {
+		verb = contract(verb)
 	}
-	b.agent = b.participant(t, Agent, sf)
+	first, second := Agent, Object
+	if passive {
+		first, second = Object, Agent
+	}
+	at := [2]int{}
+	at[first] = b.participant(t, first, sf, pronoun && pronounRole == first)
 	b.add(verb)
-	b.object = b.participant(t, Object, sf)
+	at[second] = b.participant(t, second, sf, pronoun && pronounRole == second)
+	b.agent, b.object = at[Agent], at[Object]
 }
 
-// reasonClause writes "it was [not] [adverb] predicate".
-func (b *sentence) reasonClause(t tuple, sf surface) {
-	b.pronoun = len(b.tokens)
-	b.add(Pronoun)
+// copula writes "was", "was not", "wasn't" (or the present), marking the
+// negation as deciding when mark is set.
+func (b *sentence) copula(m Meaning, sf surface, mark bool) {
 	copula := "was"
 	if sf.present {
 		copula = "is"
 	}
+	var sink []int
+	into := &sink
+	if mark {
+		into = &b.deciding
+	}
 	switch {
-	case t.negated && sf.contracted:
-		b.mark(copula+"n't", &b.deciding)
-	case t.negated:
+	case m.Negated && sf.contracted:
+		b.mark(copula+"n't", into)
+	case m.Negated:
 		b.add(copula)
-		b.mark("not", &b.deciding)
+		b.mark("not", into)
 	default:
 		b.add(copula)
 	}
-	b.add(sf.adverb)
-	b.mark(t.predicate, &b.deciding)
+}
+
+// predicate writes the adverb (if the meaning allows it) and the predicate.
+func (b *sentence) predicate(t tuple, m Meaning, sf surface, mark bool) {
+	if adv := sf.adverb; adv != "too" || (!m.Concessive && t.frame.favoursFailure(m.Predicate, t.referentOf(m))) {
+		b.add(adv)
+	}
+	if mark {
+		b.mark(m.Predicate, &b.deciding)
+	} else {
+		b.add(m.Predicate)
+	}
+}
+
+// reasonClause writes "it was [not] [adverb] predicate"; ask says whether
+// this "it" is the example's pronoun.
+func (b *sentence) reasonClause(t tuple, m Meaning, sf surface, ask bool) {
+	if ask {
+		b.pronoun = len(b.tokens)
+	}
+	b.add(Pronoun)
+	b.copula(m, sf, ask)
+	b.predicate(t, m, sf, ask)
+}
+
+// referentOf is the role meaning m points at in t's frame.
+func (t tuple) referentOf(m Meaning) Role {
+	r, _ := t.frame.Referent(m)
+	return r
 }
 
 // realise writes tuple t in shape s with the given surface choices.
 func realise(t tuple, s Shape, sf surface) Example {
 	var b sentence
+	conns := s.connectiveList(t.Concessive)
+	conn := conns[sf.connective%len(conns)]
 	switch s.layout {
-	case reasonLast:
+	case reasonLast, twoSentences, twoReasons:
 		if sf.pp.set && sf.pp.at == AttachScene {
 			b.place(sf.pp.place)
 			b.add(",")
 		}
-		b.mainClause(t, s.Passive, sf)
-		b.add(sf.connective)
-		b.reasonClause(t, sf)
+		b.mainClause(t, s.Passive, sf, false, 0)
+		b.add(conn)
+		b.reasonClause(t, t.Meaning, sf, !sf.askSecond)
+		if s.layout == twoReasons {
+			b.add("and")
+			b.reasonClause(t, sf.second, sf, sf.askSecond)
+		}
 	case reasonFirst:
-		b.add(sf.connective)
-		b.reasonClause(t, sf)
+		b.add(conn)
+		b.reasonClause(t, t.Meaning, sf, true)
 		if !sf.noComma {
 			b.add(",")
 		}
-		b.mainClause(t, s.Passive, sf)
+		b.mainClause(t, s.Passive, sf, false, 0)
 	case soClause:
-		b.reasonClause(t, sf)
-		b.add(", so")
-		b.mainClause(t, s.Passive, sf)
-	case twoSentences:
-		b.mainClause(t, s.Passive, sf)
-		b.add(".")
-		b.reasonClause(t, sf)
+		b.reasonClause(t, t.Meaning, sf, true)
+		b.add(conn)
+		b.mainClause(t, s.Passive, sf, false, 0)
+	case soIt:
+		b.soIt(t, s, sf, conn)
 	}
 	b.add(".")
-	return b.example(t, s)
+	return b.example(t, s, sf)
 }
 
-func (b *sentence) example(t tuple, s Shape) Example {
+// soIt writes "The food was tasty, so the dog ate it.": the noun the
+// predicate describes is named first, and "it" takes its place in the main
+// clause, as subject or object.
+func (b *sentence) soIt(t tuple, s Shape, sf surface, conn string) {
+	named := b.participant(t, t.role, sf, false)
+	b.copula(t.Meaning, sf, true)
+	b.predicate(t, t.Meaning, sf, true)
+	b.add(conn)
+	sf.attributes[t.role] = "" // "the box ... lifted it": the attribute went with the name
+	b.mainClause(t, s.Passive, sf, true, t.role)
+	if t.role == Agent {
+		b.agent = named
+	} else {
+		b.object = named
+	}
+}
+
+func (b *sentence) example(t tuple, s Shape, sf surface) Example {
+	m, role := t.Meaning, t.role
+	if sf.askSecond {
+		m, role = sf.second, t.role.other()
+	}
 	antecedent := b.agent
-	if t.role == Object {
+	if role == Object {
 		antecedent = b.object
 	}
 	cands := [2]int{min(b.agent, b.object), max(b.agent, b.object)}
 	return Example{
 		Text: renderText(b.tokens), Tokens: b.tokens,
 		Pronoun: b.pronoun, Antecedent: antecedent, Candidates: cands,
-		Frame: t.frame.Name, Shape: s.Name, Predicate: t.predicate, Role: t.role,
+		Frame: t.frame.Name, Shape: s.Name, Predicate: m.Predicate, Role: role,
+		Verb: t.frame.Verb(t.Outcome), Outcome: t.Outcome, Concessive: t.Concessive,
 		AntecedentFirst: antecedent == cands[0],
-		Negated:         t.negated, Distractors: b.distractors, Deciding: b.deciding,
+		Negated:         m.Negated, Distractors: b.distractors, Deciding: b.deciding,
 	}
 }
 
-// indefinite is "a" or "an" by the noun's first letter (no noun in the
-// lexicon starts with a silent consonant or a "yoo" vowel).
-func indefinite(noun string) string {
-	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+// indefinite is "a" or "an" by the word's first letter (no noun or
+// attribute in the lexicon starts with a silent consonant or a "yoo" vowel).
+func indefinite(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
 		return "an"
 	}
 	return "a"

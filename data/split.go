@@ -5,7 +5,6 @@
 package data
 
 import (
-	"math"
 	"math/rand"
 	"slices"
 )
@@ -30,7 +29,7 @@ var heldOutShape = map[splitID]string{
 }
 
 // trainShapes are the shapes every split uses.
-var trainShapes = []string{ShapeActive, ShapePassive, ShapeFronted, ShapeFrontedPassive}
+var trainShapes = []string{ShapeActive, ShapePassive, ShapeFronted, ShapeFrontedPassive, ShapeSoIt, ShapeTwoIt}
 
 // challengeShapes are the shapes only the held_out_shape challenge uses:
 // a reason clause joined by "so", and the reason as a sentence of its own.
@@ -138,53 +137,3 @@ func (h heldOutSet) has(t tuple) bool {
 	return h[NounRole{t.agent, Agent}] || h[NounRole{t.object, Object}]
 }
 
-// assignCombinations gives every combination a split. The forced ones keep
-// theirs; the rest are shuffled and the first TestShare go to test, the next
-// ValidationShare to validation, the remainder to train.
-func assignCombinations(keys []comboKey, forced map[comboKey]splitID, cfg Config, rng *rand.Rand) map[comboKey]splitID {
-	want := [3]int{
-		validationSplit: int(math.Round(cfg.ValidationShare * float64(len(keys)))),
-		testSplit:       int(math.Round(cfg.TestShare * float64(len(keys)))),
-	}
-	out := make(map[comboKey]splitID, len(keys))
-	var have [3]int
-	for _, k := range keys {
-		if s, ok := forced[k]; ok {
-			out[k] = s
-			have[s]++
-		}
-	}
-	for _, i := range rng.Perm(len(keys)) {
-		if _, done := out[keys[i]]; done {
-			continue
-		}
-		s := nextSplit(have, want)
-		out[keys[i]] = s
-		have[s]++
-	}
-	return out
-}
-
-func nextSplit(have, want [3]int) splitID {
-	switch {
-	case have[testSplit] < want[testSplit]:
-		return testSplit
-	case have[validationSplit] < want[validationSplit]:
-		return validationSplit
-	}
-	return trainSplit
-}
-
-// uniqueKeys lists the combinations of the tuples in first-seen order, so
-// the shuffle that follows depends only on the seed.
-func uniqueKeys(tuples []tuple) []comboKey {
-	seen := map[comboKey]bool{}
-	var keys []comboKey
-	for _, t := range tuples {
-		if k := t.key(); !seen[k] {
-			seen[k] = true
-			keys = append(keys, k)
-		}
-	}
-	return keys
-}

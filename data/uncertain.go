@@ -29,8 +29,8 @@ func (g *generator) fillTrain(cfg Config) ([]Example, error) {
 		{nNoun, func(e Example) Example { return maskCandidate(e, g.rng.Intn(2)) }},
 	}
 	for _, m := range masks {
-		more, err := g.draw("train", m.n, seen, func() (Example, bool) {
-			e, ok := g.sample(trainSplit, true)
+		more, err := g.drawScheduled("train", m.n, seen, func(c cell) (Example, bool) {
+			e, ok := g.sample(c, trainSplit, true)
 			return m.mask(e), ok
 		})
 		if err != nil {

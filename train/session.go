@@ -132,6 +132,19 @@ func (s *Session) graphOptions(seqLen int) model.GraphOptions {
 // NewSession generates the corpus and builds the model for cfg.
 func NewSession(cfg config.Run) (*Session, error) { return newSession(context.Background(), cfg) }
 
+// Corpus generates the corpus a run's data section describes.
+func Corpus(d config.Data) (*data.Corpus, error) {
+	lex, err := data.DefaultLexicon()
+	if err != nil {
+		return nil, err
+	}
+	dc := data.DefaultConfig()
+	if d.TrainSize > 0 {
+		dc.TrainSize = d.TrainSize
+	}
+	return data.GenerateFrom(lex, dc, d.Seed)
+}
+
 // newSession is NewSession stopping with ErrSetupInterrupted once ctx is
 // cancelled: between its parts, and during the graph build (see cancellable).
 func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
@@ -143,7 +156,7 @@ func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 	}
 	s := &Session{Config: cfg, Optimiser: NewAdam(cfg.Train)}
 	var err error
-	if s.Corpus, err = data.Generate(cfg.Data.Seed); err != nil {
+	if s.Corpus, err = Corpus(cfg.Data); err != nil {
 		return nil, fmt.Errorf("generating the corpus: %w", err)
 	}
 	if err := checkBatchSizes(cfg.Train, s.Corpus); err != nil {

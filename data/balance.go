@@ -1,0 +1,140 @@
+// Balance: how often each meaning is drawn, so that no single feature of a
+// sentence tells which noun "it" is, and which meanings no split sees.
+//
+// Weights over cells are set by iterative proportional fitting (raking):
+// repeatedly, for each feature (predicate, verb, negation, connective,
+// frame), every value's cells pointing at the agent are scaled to carry as
+// much weight as those pointing at the object; then the shares of negated
+// and conceding sentences and of each frame are set. The lexicon makes
+// this possible (checkBothRoles: every predicate describes both roles
+// somewhere); raking finds the weights.
+
+package data
+
+import (
+	"math/rand"
+	"strconv"
+)
+
+// balanceRounds is enough for the largest correction to fall below 1e-6
+// on the shipped lexicon.
+const balanceRounds = 200
+
+// features are what a one-feature baseline may look at, per cell.
+var features = []func(c cell) string{
+	func(c cell) string { return c.Predicate },
+	func(c cell) string { return strconv.Itoa(c.frameIndex) + c.Outcome.String() }, // the verb
+	func(c cell) string { return strconv.FormatBool(c.Negated) },
+	func(c cell) string { return strconv.FormatBool(c.Concessive) },
+	func(c cell) string { return strconv.Itoa(c.frameIndex) },
+}
+
+// balance rakes w (one weight per cell, 0 for cells never drawn) in place.
+func balance(cells []cell, w []float64) {
+	nFrames := 0
+	for _, c := range cells {
+		nFrames = max(nFrames, c.frameIndex+1)
+	}
+	for range balanceRounds {
+		for _, f := range features {
+			balanceRoles(cells, w, f)
+		}
+		setShares(cells, w, func(c cell) int { return boolIndex(c.Negated) }, []float64{1 - negatedShare, negatedShare})
+		setShares(cells, w, func(c cell) int { return boolIndex(c.Concessive) }, []float64{1 - concessiveShare, concessiveShare})
+		boundFrames(cells, w, nFrames)
+	}
+}
+
+// balanceRoles scales, for every value of feature, the weight of the cells
+// pointing at each role to half the value's weight. A value one role never
+// has is left as it is.
+func balanceRoles(cells []cell, w []float64, feature func(cell) string) {
+	sums := map[string]*[2]float64{}
+	for i, c := range cells {
+		k := feature(c)
+		if sums[k] == nil {
+			sums[k] = &[2]float64{}
+		}
+		sums[k][c.role] += w[i]
+	}
+	for i, c := range cells {
+		s := sums[feature(c)]
+		if s[0] > 0 && s[1] > 0 {
+			w[i] *= (s[0] + s[1]) / 2 / s[c.role]
+		}
+	}
+}
+
+// setShares scales the cells of each group to its share of the total.
+func setShares(cells []cell, w []float64, group func(cell) int, shares []float64) {
+	sums := make([]float64, len(shares))
+	total := 0.0
+	for i, c := range cells {
+		sums[group(c)] += w[i]
+		total += w[i]
+	}
+	for i, c := range cells {
+		if s := sums[group(c)]; s > 0 {
+			w[i] *= shares[group(c)] * total / s
+		}
+	}
+}
+
+// frameShareBounds bound any frame's share of sentences, as multiples of an
+// equal share: balancing alone would starve a frame whose predicates lean
+// one way elsewhere (climb's "tall" is only ever what is climbed) and feed
+// the one that evens them out, and a frame the model barely sees is one it
+// cannot learn. Within these bounds the roles stay balanced to a few
+// percent (TestBalanceOfCells).
+var frameShareBounds = [2]float64{0.5, 2.5}
+
+// boundFrames scales every frame whose share is out of frameShareBounds to
+// the nearest bound.
+func boundFrames(cells []cell, w []float64, nFrames int) {
+	sums := make([]float64, nFrames)
+	total := 0.0
+	for i, c := range cells {
+		sums[c.frameIndex] += w[i]
+		total += w[i]
+	}
+	equal := total / float64(nFrames)
+	lo, hi := frameShareBounds[0]*equal, frameShareBounds[1]*equal
+	for i, c := range cells {
+		if s := sums[c.frameIndex]; s > 0 {
+			w[i] *= min(max(s, lo), hi) / s
+		}
+	}
+}
+
+// chooseHeldOutCells picks about share of the (verb, predicate, polarity)
+// combinations, at most one per frame and predicate (so the predicate is
+// still seen with that verb in the other polarity or outcome), never one of
+// the mission sentences'.
+func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Rand) map[cellKey]bool {
+	var keys []cellKey
+	seen := map[cellKey]bool{}
+	for _, c := range cells {
+		if k := c.key(); !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	want := int(share*float64(len(keys)) + 0.5)
+	out := map[cellKey]bool{}
+	used := map[[2]any]bool{}
+	for _, i := range rng.Perm(len(keys)) {
+		k := keys[i]
+		fp := [2]any{k.frameIndex, k.predicate}
+		if len(out) == want || used[fp] || isMissionCell(lex, k) {
+			continue
+		}
+		out[k], used[fp] = true, true
+	}
+	return out
+}
+
+// isMissionCell says whether k is the verb, predicate and polarity of a mission sentence.
+func isMissionCell(lex *Lexicon, k cellKey) bool {
+	return lex.Frames[k.frameIndex].Name == "eat" && k.outcome == Succeeded && !k.negated &&
+		(k.predicate == "hungry" || k.predicate == "tasty")
+}
