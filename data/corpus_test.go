@@ -26,10 +26,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(a, testCorpus(t)) {
 		t.Fatal("Generate(1) twice gave different corpora")
 	}
-	b, err := Generate(2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := corpusFor(t, 2)
 	if reflect.DeepEqual(texts(a.Train), texts(b.Train)) || reflect.DeepEqual(combinations(a.Test), combinations(b.Test)) {
 		t.Error("seeds 1 and 2 gave the same train order or the same test combinations")
 	}
@@ -44,7 +41,9 @@ func TestSplitsAreDisjoint(t *testing.T) {
 			t.Errorf("%s and %s share %d sentences, e.g. %q", pair[0], pair[1], len(shared), shared[0])
 		}
 		if shared := intersect(combinations(a), combinations(b)); len(shared) > 0 {
-			t.Errorf("%s and %s share %d (pair, predicate) combinations, e.g. %s", pair[0], pair[1], len(shared), shared[0])
+			t.Errorf("%s and %s share %d (pair, predicate, negation) combinations, e.g. %s: %q (%s) and %q (%s)",
+				pair[0], pair[1], len(shared), shared[0], withCombination(a, shared[0]).Text, withCombination(a, shared[0]).Shape,
+				withCombination(b, shared[0]).Text, withCombination(b, shared[0]).Shape)
 		}
 	}
 	for name, ex := range splits {
@@ -84,9 +83,14 @@ func TestHeldOutShapes(t *testing.T) {
 
 func TestMissionSentencesInTest(t *testing.T) {
 	for _, seed := range []int64{1, 2, 3, 42} {
-		c, err := Generate(seed)
-		if err != nil {
-			t.Fatal(err)
+		var c *Corpus
+		if slices.Contains(testSeeds, seed) {
+			c = corpusFor(t, seed)
+		} else {
+			var err error
+			if c, err = Generate(seed); err != nil {
+				t.Fatal(err)
+			}
 		}
 		for _, m := range []struct{ text, answer, other string }{
 			{MissionHungry, "dog", "food"}, {MissionTasty, "food", "dog"},
@@ -116,7 +120,12 @@ func TestAntecedentPositionIsBalanced(t *testing.T) {
 			t.Errorf("antecedent is the first noun in %.1f%% of a split, want 40-60%%", 100*share)
 		}
 		for _, sh := range allShapes {
-			if f, s := first[sh.Name+"/first"], first[sh.Name+"/second"]; f+s > 0 && (f == 0 || s == 0) {
+			f, s := first[sh.Name+"/first"], first[sh.Name+"/second"]
+			switch {
+			case sh.Name == ShapeSoIt && s > 0:
+				// "The food was tasty, so the dog ate it.": the answer is named first.
+				t.Errorf("shape %s: first %d, second %d: the noun the reason describes must come first", sh.Name, f, s)
+			case sh.Name != ShapeSoIt && f+s > 0 && (f == 0 || s == 0):
 				t.Errorf("shape %s: first %d, second %d: position alone would answer it", sh.Name, f, s)
 			}
 		}
@@ -136,17 +145,15 @@ func TestSentenceLength(t *testing.T) {
 	t.Logf("longest sentence: %d tokens: %q", len(long.Tokens), long.Text)
 }
 
-// Every position must point at the right word, and the answer must follow
-// from the lexicon: the predicate describes the role the antecedent plays.
+// Every position must point at the right word, the verb must be the
+// frame's for the outcome and voice, and the nouns must fit their roles.
+// (That the answer follows from the meaning is TestAnswersFollowFromMeaning.)
 func TestExamplePositions(t *testing.T) {
-	lex, err := DefaultLexicon()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, set := range testCorpus(t).allSets() {
-		for _, e := range set {
+	lex := testLexicon(t)
+	for _, set := range namedSets(testCorpus(t)) {
+		for _, e := range set.examples {
 			if err := checkExample(lex, e); err != "" {
-				t.Fatalf("%q: %s (%+v)", e.Text, err, e)
+				t.Fatalf("%s: %q: %s (%+v)", set.name, e.Text, err, e)
 			}
 		}
 	}
@@ -158,52 +165,56 @@ func checkExample(lex *Lexicon, e Example) string {
 	switch {
 	case !ok:
 		return "unknown frame"
-	case e.Tokens[e.Pronoun] != "it":
+	case e.word(e.Pronoun) != Pronoun:
 		return "pronoun position is not \"it\""
-	case c[0] >= c[1] || (e.Antecedent != c[0] && e.Antecedent != c[1]):
+	case c[0] < 0 || c[0] >= c[1] || c[1] >= len(e.Tokens) || (e.Antecedent != c[0] && e.Antecedent != c[1]):
 		return "candidates not ordered or antecedent not a candidate"
 	case e.AntecedentFirst != (e.Antecedent == c[0]):
 		return "AntecedentFirst disagrees with positions"
-	case !slices.Contains(rolePredicates(lex, f, e), meaning(lex, e)):
-		return "predicate not of its role"
+	case e.Verb != f.Verb(e.Outcome):
+		return fmt.Sprintf("verb %q is not the frame's %q for outcome %s", e.Verb, f.Verb(e.Outcome), e.Outcome)
+	case !writesVerb(f, e):
+		return fmt.Sprintf("no %s verb of frame %s in the shape's voice in the sentence", e.Outcome, f.Name)
 	}
 	if msg := checkDeciding(e); msg != "" {
 		return msg
 	}
 	agent, object := e.word(e.candidateIn(Agent)), e.word(e.candidateIn(Object))
 	if (agent != Unk && !slices.Contains(f.Agents, agent)) || (object != Unk && !slices.Contains(f.Objects, object)) {
-		return "answer is not the noun of the predicate's role"
+		return fmt.Sprintf("agent %q or object %q is not a noun of its role in frame %s", agent, object, f.Name)
 	}
 	return checkDistractors(f, e)
 }
 
-// rolePredicates are the predicates that point at e.Role in f, negated or not.
-func rolePredicates(lex *Lexicon, f *Frame, e Example) []string {
-	if e.Negated {
-		return f.NegatedPredicates(e.Role)
-	}
-	return f.Predicates(e.Role)
-}
-
-// meaning is the known predicate e's predicate stands for (itself, or the
-// known synonym of an unknown word).
-func meaning(lex *Lexicon, e Example) string {
-	for _, u := range lex.UnknownWords() {
-		if u.Word == e.Predicate {
-			return u.Means
+// writesVerb says whether e's tokens hold one of the frame's verb phrases
+// for e's outcome in the voice of e's shape, past or present, written out
+// or contracted.
+func writesVerb(f *Frame, e Example) bool {
+	passive := shapeByName(e.Shape).Passive
+	for _, present := range []bool{false, true} {
+		for _, v := range f.verbs(e.Outcome, passive, present) {
+			if contains(e.Tokens, strings.Fields(v)) || contains(e.Tokens, strings.Fields(contract(v))) {
+				return true
+			}
 		}
 	}
-	return e.Predicate
+	return false
 }
 
 // checkDeciding: the deciding positions hold "not"/"wasn't"/"isn't" if
-// negated, then the predicate's words, all in the reason clause after "it"
-// (or all <unk> in an uncertain training sentence).
+// negated, then the predicate's words (all <unk> in an uncertain training
+// sentence), in the clause that says them of "it": after the pronoun and
+// before any other "it", or, in "so-it" ("The food was tasty, so the dog
+// ate it."), after the noun named first and before the pronoun.
 func checkDeciding(e Example) string {
+	lo, hi := e.Pronoun, len(e.Tokens)
+	if e.Shape == ShapeSoIt {
+		lo, hi = e.Antecedent, e.Pronoun
+	}
 	var words []string
 	for _, p := range e.Deciding {
-		if p <= e.Pronoun || p >= len(e.Tokens) {
-			return "deciding position outside the reason clause"
+		if p <= lo || p >= hi || slices.Contains(e.Tokens[lo+1:p], Pronoun) {
+			return fmt.Sprintf("deciding position %d outside the clause about \"it\" (%d to %d)", p, lo, hi)
 		}
 		words = append(words, e.Tokens[p])
 	}
@@ -227,7 +238,7 @@ func checkDeciding(e Example) string {
 // candidate, and follows its preposition and "the".
 func checkDistractors(f *Frame, e Example) string {
 	for _, p := range e.Distractors {
-		if p == e.Candidates[0] || p == e.Candidates[1] || p == e.Antecedent || p < 2 || e.Tokens[p-1] != "the" {
+		if p == e.Candidates[0] || p == e.Candidates[1] || p == e.Antecedent || p < 2 || p >= len(e.Tokens) || e.Tokens[p-1] != "the" {
 			return "a distractor is a candidate or not in a place phrase"
 		}
 		place := Place{e.Tokens[p-2], e.Tokens[p]}
@@ -238,21 +249,25 @@ func checkDistractors(f *Frame, e Example) string {
 	return ""
 }
 
+// A passive shape is used only for a frame with passive verbs for both
+// outcomes, and the challenge shapes only in their challenge set.
 func TestShapesRespectFrames(t *testing.T) {
-	lex, _ := DefaultLexicon()
-	for _, e := range allExamples(testCorpus(t)) {
-		f, _ := lex.Frame(e.Frame)
-		if slices.Contains(ChallengeShapes(), e.Shape) {
-			t.Fatalf("%q: shape %s outside the held_out_shape challenge", e.Text, e.Shape)
-		}
-		if strings.Contains(e.Shape, "passive") && f.Passive == "" {
-			t.Fatalf("%q: passive shape for frame %s without passive", e.Text, f.Name)
+	lex := testLexicon(t)
+	for _, set := range namedSets(testCorpus(t)) {
+		for _, e := range set.examples {
+			f, _ := lex.Frame(e.Frame)
+			if slices.Contains(ChallengeShapes(), e.Shape) != (set.name == ChallengeHeldOutShape) {
+				t.Fatalf("%s: %q: shape %s", set.name, e.Text, e.Shape)
+			}
+			if shapeByName(e.Shape).Passive && !f.hasVoice(true) {
+				t.Fatalf("%s: %q: passive shape %s for frame %s, which lacks a passive for an outcome", set.name, e.Text, e.Shape, f.Name)
+			}
 		}
 	}
 }
 
 func TestConfigErrors(t *testing.T) {
-	lex, _ := DefaultLexicon()
+	lex := testLexicon(t)
 	for _, cfg := range []Config{
 		{TrainSize: 0, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 1, ValidationShare: 0.1, TestShare: 0.1},
@@ -262,6 +277,8 @@ func TestConfigErrors(t *testing.T) {
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, UncertainShare: -0.1},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, ChallengeSize: 3},
 		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, HeldOutNounRoles: -1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, HeldOutCellShare: -0.1},
+		{TrainSize: 1, ValidationSize: 1, TestSize: 2, ValidationShare: 0.1, TestShare: 0.1, HeldOutCellShare: 0.3},
 	} {
 		if _, err := GenerateFrom(lex, cfg, 1); err == nil || !strings.HasPrefix(err.Error(), "config:") {
 			t.Errorf("GenerateFrom(%+v) error = %v, want a config error", cfg, err)
@@ -295,6 +312,15 @@ func combinations(ex []Example) []string {
 		out[i] = e.Combination()
 	}
 	return uniqueSorted(out)
+}
+
+// withCombination is the first example of ex with combination k.
+func withCombination(ex []Example, k string) Example {
+	i := slices.IndexFunc(ex, func(e Example) bool { return e.Combination() == k })
+	if i < 0 {
+		return Example{}
+	}
+	return ex[i]
 }
 
 func uniqueSorted(s []string) []string {
@@ -343,5 +369,18 @@ func TestExampleJSONRoundTrip(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"role":"subject"}`), &back); err == nil || !strings.Contains(err.Error(), `"subject"`) {
 		t.Errorf("bad role error = %v", err)
+	}
+	for _, o := range []Outcome{Succeeded, Failed} {
+		e.Outcome = o
+		b, err := json.Marshal(e)
+		if err != nil || !strings.Contains(string(b), `"outcome":"`+o.String()+`"`) {
+			t.Fatalf("outcome %s written as %s (%v)", o, b, err)
+		}
+		if err := json.Unmarshal(b, &back); err != nil || back.Outcome != o {
+			t.Errorf("outcome %s read back as %s (%v)", o, back.Outcome, err)
+		}
+	}
+	if err := json.Unmarshal([]byte(`{"outcome":"won"}`), &back); err == nil || !strings.Contains(err.Error(), `"won"`) {
+		t.Errorf("bad outcome error = %v", err)
 	}
 }

@@ -3,6 +3,8 @@ package data
 import (
 	"errors"
 	"io/fs"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -10,12 +12,13 @@ import (
 )
 
 func TestDefaultLexicon(t *testing.T) {
-	lex, err := DefaultLexicon()
-	if err != nil {
-		t.Fatal(err)
-	}
+	lex := testLexicon(t)
 	if len(lex.Frames) < 18 {
 		t.Errorf("%d frames, want at least 18", len(lex.Frames))
+	}
+	dims := map[string]bool{}
+	for _, d := range lex.Dimensions {
+		dims[d.Name] = true
 	}
 	for _, f := range lex.Frames {
 		for _, n := range [][]string{f.Agents, f.Objects} {
@@ -23,73 +26,231 @@ func TestDefaultLexicon(t *testing.T) {
 				t.Errorf("%s: %d nouns in a role, want 6-40", f.File, len(n))
 			}
 		}
-		for _, p := range [][]string{f.AgentPredicates, f.ObjectPredicates} {
-			if len(p) < 2 || len(p) > 6 {
-				t.Errorf("%s: %d predicates in a role, want 2-6", f.File, len(p))
+		for _, o := range []Outcome{Succeeded, Failed} {
+			if len(f.Verbs[o].Active) == 0 {
+				t.Errorf("%s: no active verb for %s", f.File, o)
 			}
+		}
+		if n := len(f.Explains); n < 1 || n > 6 {
+			t.Errorf("%s: explains its outcome by %d properties, want 1-6", f.File, n)
+		}
+		for _, e := range f.Explains {
+			if !dims[e.Dim] || (e.Sign != 1 && e.Sign != -1) {
+				t.Errorf("%s: explanation %s has no dimension in properties.txt or a bad sign", f.File, e)
+			}
+		}
+		if n := len(f.Predicates()); n < 2 || n > 24 {
+			t.Errorf("%s: %d predicates, want 2-24", f.File, n)
+		}
+	}
+	eat, ok := lex.Frame("eat")
+	if !ok {
+		t.Fatal("no frame eat: the mission sentences need it")
+	}
+	for p, want := range map[string][2]bool{"hungry": {true, false}, "tasty": {false, true}} {
+		if got := eat.describes(p); got != want {
+			t.Errorf("eat: %q describes (agent, object) %v, want %v", p, got, want)
 		}
 	}
 	if !lex.IsMass("food") || lex.IsMass("dog") {
 		t.Error("mass nouns wrong")
 	}
-	t.Logf("%d frames, %d combinations", len(lex.Frames), len(uniqueKeys(lex.tuples())))
+	t.Logf("%d frames, %d dimensions, %d cells (frame, outcome, connective, negation, predicate)",
+		len(lex.Frames), len(lex.Dimensions), len(lex.cells()))
 }
 
-const goodFrame = `# test frame
-active: ate
-passive: was eaten by
-adverbs: very
-agents: dog, cat
-objects: food, cake
-agent predicates: hungry, greedy
-object predicates: tasty, too sweet
-`
-
-func lexiconFS(frame, mass string) fstest.MapFS {
-	return fstest.MapFS{
-		"frames/eat.txt": {Data: []byte(frame)},
-		"mass.txt":       {Data: []byte(mass)},
+// testdataLexicon reads the small test lexicon under testdata/lexicon (three
+// frames: eat, catch, tempt) into a file system the caller may edit.
+func testdataLexicon(t testing.TB) fstest.MapFS {
+	t.Helper()
+	root := os.DirFS("testdata/lexicon")
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(root, p)
+		fsys[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatalf("reading testdata/lexicon: %v", err)
 	}
+	return fsys
+}
+
+// edit changes one file of a test lexicon.
+type edit func(t testing.TB, fsys fstest.MapFS)
+
+// replace replaces the one occurrence of old in file.
+func replace(file, old, new string) edit {
+	return func(t testing.TB, fsys fstest.MapFS) {
+		t.Helper()
+		f, ok := fsys[file]
+		if !ok || strings.Count(string(f.Data), old) != 1 {
+			t.Fatalf("test lexicon file %s does not hold %q exactly once", file, old)
+		}
+		f.Data = []byte(strings.Replace(string(f.Data), old, new, 1))
+	}
+}
+
+// remove deletes file.
+func remove(file string) edit {
+	return func(t testing.TB, fsys fstest.MapFS) {
+		t.Helper()
+		if _, ok := fsys[file]; !ok {
+			t.Fatalf("test lexicon has no file %s", file)
+		}
+		delete(fsys, file)
+	}
+}
+
+// write sets file's whole text.
+func write(file, text string) edit {
+	return func(_ testing.TB, fsys fstest.MapFS) { fsys[file] = &fstest.MapFile{Data: []byte(text)} }
+}
+
+// editedLexicon is the test lexicon with edits applied.
+func editedLexicon(t testing.TB, edits ...edit) fstest.MapFS {
+	t.Helper()
+	fsys := testdataLexicon(t)
+	for _, e := range edits {
+		e(t, fsys)
+	}
+	return fsys
 }
 
 func TestLoadLexiconGood(t *testing.T) {
-	lex, err := LoadLexicon(lexiconFS(goodFrame, "food\n"))
+	lex, err := LoadLexicon(testdataLexicon(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := lex.Frames[0]
-	if f.Name != "eat" || f.Passive != "was eaten by" || f.ObjectPredicates[1] != "too sweet" {
-		t.Errorf("parsed frame %+v", f)
+	if got := lex.frameNames(); !slices.Equal(got, []string{"catch", "eat", "tempt"}) {
+		t.Fatalf("frames %v, want catch, eat, tempt", got)
+	}
+	eat, _ := lex.Frame("eat")
+	catch, _ := lex.Frame("catch")
+	tempt, _ := lex.Frame("tempt")
+	farm := []Place{{"in", "barn"}, {"in", "yard"}, {"near", "gate"}}
+	tests := []struct {
+		what      string
+		got, want any
+	}{
+		{"eat succeeded", eat.Verbs[Succeeded], VerbForms{[]string{"ate"}, []string{"was eaten by"}, []string{"eats"}, []string{"is eaten by"}}},
+		{"eat failed", eat.Verbs[Failed], VerbForms{Active: []string{"did not eat"}, Passive: []string{"was not eaten by"}}},
+		{"catch succeeded active", catch.Verbs[Succeeded].Active, []string{"caught", "could catch"}},
+		{"eat failed verb", eat.Verb(Failed), "did not eat"},
+		{"eat agents", eat.Agents, []string{"dog", "cat", "fox"}},
+		{"eat objects", eat.Objects, []string{"food", "cake", "pie"}},
+		{"catch objects", catch.Objects, []string{"dog", "cat", "fox", "hare"}},
+		{"eat explains", eat.Explains, []Explanation{{Agent, "hunger", 1}, {Object, "taste", 1}}},
+		{"catch explains", catch.Explains, []Explanation{{Agent, "speed", 1}, {Object, "speed", -1}}},
+		{"eat predicates", eat.Predicates(), []string{"hungry", "starving", "full", "tasty", "fresh", "stale"}},
+		{"catch predicates", catch.Predicates(), []string{"fast", "quick", "slow"}},
+		{"eat agent dimensions", eat.Dimensions(Agent), []string{"hunger"}},
+		{"eat agent places", eat.AgentPlaces, farm},
+		{"eat object places", eat.ObjectPlaces, []Place{{"on", "plate"}}},
+		{"eat scene places", eat.ScenePlaces, farm},
+		{"catch object places", catch.ObjectPlaces, []Place(nil)},
+		{"tempt voices (passive, active)", [2]bool{tempt.hasVoice(true), tempt.hasVoice(false)}, [2]bool{false, true}},
+		{"eat voices (passive, active)", [2]bool{eat.hasVoice(true), eat.hasVoice(false)}, [2]bool{true, true}},
+		{"hunger poles", lex.Dimensions[0].Poles, [2][]string{{"hungry", "starving"}, {"full"}}},
+		{"attributes", lex.Attributes, []string{"brown", "old"}},
+		{"unknown words", lex.UnknownWords(), []UnknownWord{{"famished", "hungry", 2}, {"zippy", "fast", 3}}},
+		{"nouns (barn, hare, hungry)", [3]bool{lex.IsNoun("barn"), lex.IsNoun("hare"), lex.IsNoun("hungry")}, [3]bool{true, true, false}},
+		{"candidates (barn, hare)", [2]bool{lex.IsCandidate("barn"), lex.IsCandidate("hare")}, [2]bool{false, true}},
+		{"mass (food, cake)", [2]bool{lex.IsMass("food"), lex.IsMass("cake")}, [2]bool{true, false}},
+	}
+	for _, tt := range tests {
+		if !reflect.DeepEqual(tt.got, tt.want) {
+			t.Errorf("%s: %+v, want %+v", tt.what, tt.got, tt.want)
+		}
+	}
+	if d, ok := eat.DimensionOf("full"); d != "hunger" || !ok {
+		t.Errorf("eat: DimensionOf(full) = %q, %v", d, ok)
+	}
+	if _, ok := eat.DimensionOf("fast"); ok {
+		t.Error("eat: DimensionOf(fast) found a dimension eat does not use")
+	}
+}
+
+// The optional word files may be missing: no unknown words, no attributes.
+func TestLoadLexiconOptionalFiles(t *testing.T) {
+	lex, err := LoadLexicon(editedLexicon(t, remove("unknown.txt"), remove("attributes.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lex.UnknownWords()) != 0 || len(lex.Attributes) != 0 {
+		t.Errorf("unknown words %v, attributes %v; want none", lex.UnknownWords(), lex.Attributes)
 	}
 }
 
 func TestLoadLexiconErrors(t *testing.T) {
-	replace := func(old, new string) string { return strings.Replace(goodFrame, old, new, 1) }
+	const (
+		eat   = "frames/eat.txt"
+		catch = "frames/catch.txt"
+		props = "properties.txt"
+	)
 	tests := []struct {
-		name, frame, mass string
-		file              string
-		line              int
-		want              string
+		name  string
+		edits []edit
+		file  string
+		line  int
+		want  string
 	}{
-		{"unknown key", replace("adverbs:", "adverb:"), "", "frames/eat.txt", 4, `unknown key "adverb"`},
-		{"no colon", replace("adverbs: very", "adverbs very"), "", "frames/eat.txt", 4, "expected"},
-		{"duplicate key", goodFrame + "agents: fox\n", "", "frames/eat.txt", 9, `"agents" given twice`},
-		{"missing key", replace("objects: food, cake\n", ""), "", "frames/eat.txt", 0, `missing required key "objects"`},
-		{"empty item", replace("dog, cat", "dog, , cat"), "", "frames/eat.txt", 5, "empty item"},
-		{"upper case", replace("dog, cat", "Dog, cat"), "", "frames/eat.txt", 5, `"Dog"`},
-		{"reserved it", replace("tasty", "it"), "", "frames/eat.txt", 8, `"it" is reserved`},
-		{"duplicate word", replace("dog, cat", "dog, dog"), "", "frames/eat.txt", 5, `"dog" listed twice`},
-		{"two-word noun", replace("dog, cat", "dog, big cat"), "", "frames/eat.txt", 5, `"big cat" must be a single word`},
-		{"template word noun", replace("dog, cat", "dog, the"), "", "frames/eat.txt", 5, `"the" is a word the sentence shapes use`},
-		{"passive without by", replace("was eaten by", "was eaten"), "", "frames/eat.txt", 3, `must end with "by"`},
-		{"two verbs", replace("active: ate", "active: ate, ran"), "", "frames/eat.txt", 2, "one verb phrase"},
-		{"shared predicate", replace("tasty", "hungry"), "", "frames/eat.txt", 8, `"hungry" is both`},
-		{"predicate is noun", replace("tasty", "cake"), "", "frames/eat.txt", 8, `"cake" is a noun`},
-		{"unknown mass noun", goodFrame, "food\nwater\n", "mass.txt", 2, `"water" is not a noun`},
+		// One frame file.
+		{"unknown key", []edit{replace(eat, "succeeded present:", "succeeded presnt:")}, eat, 4, `unknown key "succeeded presnt"`},
+		{"no colon", []edit{replace(eat, "agents: @animals", "agents @animals")}, eat, 8, "expected \"key: values\""},
+		{"duplicate key", []edit{replace(eat, "scene places: @farm\n", "scene places: @farm\nagents: @animals\n")}, eat, 15, `"agents" given twice`},
+		{"missing succeeded", []edit{replace(eat, "succeeded: ate\n", "")}, eat, 0, `missing required key "succeeded"`},
+		{"missing objects", []edit{replace(eat, "objects: @foods, pie\n", "")}, eat, 0, `missing required key "objects"`},
+		{"empty item", []edit{replace(eat, "@foods, pie", "@foods, , pie")}, eat, 9, "empty item"},
+		{"upper case", []edit{replace(eat, "@foods, pie", "@foods, Pie")}, eat, 9, `"Pie" must be lower-case`},
+		{"reserved it", []edit{replace(eat, "@foods, pie", "@foods, it")}, eat, 9, `"it" is reserved`},
+		{"duplicate word", []edit{replace(eat, "@foods, pie", "@foods, pie, pie")}, eat, 9, `"pie" listed twice (by name and by name)`},
+		{"noun twice via list", []edit{replace(eat, "@foods, pie", "@foods, cake")}, eat, 9, `"cake" listed twice (@foods and by name)`},
+		{"two-word noun", []edit{replace(eat, "@foods, pie", "@foods, apple pie")}, eat, 9, `noun "apple pie" must be a single word`},
+		{"template word noun", []edit{replace(eat, "@foods, pie", "@foods, the")}, eat, 9, `noun "the" is a word the sentence shapes use`},
+		{"passive without by", []edit{replace(eat, "was eaten by", "was eaten")}, eat, 3, `succeeded passive "was eaten" must end with "by"`},
+		{"failed passive without by", []edit{replace(catch, "could not be caught by", "could not be caught")}, catch, 6, `failed passive "could not be caught" must end with "by"`},
+		{"present passive alone", []edit{replace(eat, "succeeded present: eats\n", "")}, eat, 4, `"succeeded present passive" needs the present and the passive too`},
+		{"list where none allowed", []edit{replace(eat, "succeeded: ate", "succeeded: @animals")}, eat, 2, `"@animals": key "succeeded" takes no @list`},
+		{"word in places", []edit{replace(eat, "agent places: @farm", "agent places: barn")}, eat, 12, "takes only @lists"},
+		{"missing list", []edit{replace(catch, "@animals, hare", "@beasts")}, catch, 8, "no file nouns/beasts.txt"},
+		{"bad list name", []edit{replace(catch, "@animals, hare", "@Beasts")}, catch, 8, "list names are lower-case"},
+		{"place is candidate", []edit{replace(catch, "@animals, hare", "@animals, barn")}, catch, 11, `place noun "barn" is an agent or object of this frame`},
+		{"unknown dimension", []edit{replace(eat, "agent: hunger +", "agent: hungriness +")}, eat, 10, `no dimension "hungriness" in properties.txt`},
+		{"explanation without sign", []edit{replace(eat, "agent: hunger +", "agent: hunger")}, eat, 10, `"hunger": want a dimension and + or -`},
+		{"explanation with a bad sign", []edit{replace(eat, "object: taste +", "object: taste up")}, eat, 11, `"taste up": want a dimension and + or -`},
+		{"nothing explains", []edit{replace(eat, "agent: hunger +\nobject: taste +\n", "")}, eat, 0, `needs an "agent" or "object" line`},
+		{"two dimensions share a word", []edit{replace(catch, "agent: speed +", "agent: speed +, strength +"), replace(catch, "object: speed -", "object: speed -, sturdiness +")},
+			catch, 10, `"strong" is a word of both "strength" and "sturdiness"`},
+		{"verb word is a noun", []edit{replace(eat, "failed: did not eat", "failed: did not dog")}, eat, 6, `"dog" is a noun elsewhere in the lexicon`},
+		// Across files.
+		{"same sign for both roles", []edit{replace(catch, "object: speed -", "object: speed +")}, catch, 0,
+			`"fast" never decides: "speed" favours the same outcome for agent and object`},
+		{"predicate describes one role only", []edit{remove("frames/tempt.txt")}, props, 0,
+			`"hungry" describes only the agent (in eat): the word alone would tell the answer; give it a frame where it describes the object`},
+		{"predicate is a noun", []edit{replace(props, "tasty, fresh", "tasty, fresh, cake")}, props, 0, `"cake" (a property of eat) is a noun elsewhere`},
+		{"attribute is a predicate", []edit{replace("attributes.txt", "brown, old", "brown, fast")}, "attributes.txt", 0, `"fast" is a predicate or a noun`},
+		{"unknown word used in a frame", []edit{replace("unknown.txt", "zippy: fast", "slow: fast")}, "unknown.txt", 3, `"slow" is used in the lexicon`},
+		{"unknown means nothing", []edit{replace("unknown.txt", "zippy: fast", "zippy: speedy")}, "unknown.txt", 3, `"zippy" means "speedy", which is not a predicate`},
+		{"unknown two meanings", []edit{replace("unknown.txt", "zippy: fast", "zippy: fast, quick")}, "unknown.txt", 3, "exactly one known predicate"},
+		{"unknown mass noun", []edit{replace("mass.txt", "food\n", "food\nwater\n")}, "mass.txt", 3, `"water" is not a noun of any frame`},
+		// Word lists.
+		{"list without comment", []edit{write("nouns/animals.txt", "dog, cat\n")}, "nouns/animals.txt", 0, "must open with a # comment"},
+		{"places without comment", []edit{write("places/farm.txt", "in: barn\n")}, "places/farm.txt", 0, "must open with a # comment"},
+		{"place line without preposition", []edit{write("places/farm.txt", "# places on a farm here\nbarn, yard\n")}, "places/farm.txt", 2, "expected \"preposition: nouns\""},
+		{"empty noun list", []edit{write("nouns/animals.txt", "# animals that chase each other\n")}, "nouns/animals.txt", 0, "lists no nouns"},
+		{"properties without comment", []edit{write(props, "speed: fast | slow\n")}, props, 0, "must open with a # comment"},
+		{"dimension without poles", []edit{replace(props, "speed: fast, quick | slow", "speed: fast, quick, slow")}, props, 5, "expected \"dimension: + words | - words\""},
+		{"dimension twice", []edit{replace(props, "strength: strong | weak", "speed: strong | weak")}, props, 6, `dimension "speed" defined twice`},
+		{"dimension without words", []edit{replace(props, "strength: strong | weak", "strength: |")}, props, 6, `dimension "strength" has no words`},
+		{"properties missing", []edit{remove(props)}, props, 0, "missing"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := LoadLexicon(lexiconFS(tt.frame, tt.mass))
+			_, err := LoadLexicon(editedLexicon(t, tt.edits...))
 			var le *LexiconError
 			if !errors.As(err, &le) {
 				t.Fatalf("error = %v, want a *LexiconError", err)
@@ -105,15 +266,13 @@ func TestLoadLexiconMissingFiles(t *testing.T) {
 	if _, err := LoadLexicon(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "frames/*.txt") {
 		t.Errorf("no frames: error %v", err)
 	}
-	fsys := lexiconFS(goodFrame, "")
-	delete(fsys, "mass.txt")
-	if _, err := LoadLexicon(fsys); err == nil || !strings.Contains(err.Error(), "mass.txt") {
+	if _, err := LoadLexicon(editedLexicon(t, remove("mass.txt"))); err == nil || !strings.Contains(err.Error(), "mass.txt") {
 		t.Errorf("no mass.txt: error %v", err)
 	}
 }
 
 func TestGenerateFromLexiconWithoutMission(t *testing.T) {
-	lex, err := LoadLexicon(lexiconFS(strings.Replace(goodFrame, "dog, cat", "fox, cat", 1), ""))
+	lex, err := LoadLexicon(editedLexicon(t, replace("nouns/animals.txt", "dog, cat,", "wolf, cat,")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,121 +282,13 @@ func TestGenerateFromLexiconWithoutMission(t *testing.T) {
 }
 
 func TestGenerateFromTooSmallLexicon(t *testing.T) {
-	lex, err := LoadLexicon(lexiconFS(goodFrame, "food\n"))
+	lex, err := LoadLexicon(testdataLexicon(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = GenerateFrom(lex, DefaultConfig(), 1)
+	_, err = generateWithoutPanic(lex, DefaultConfig(), 1)
 	if err == nil || !strings.Contains(err.Error(), "too few combinations") {
 		t.Errorf("error = %v, want too few combinations", err)
-	}
-}
-
-// v2Frame uses every new key; v2Files are the lists it refers to.
-const v2Frame = `# test frame
-active: caught
-passive: was caught by
-present: catches
-present passive: is caught by
-adverbs: very, really very
-agents: @animals
-objects: @animals, hare
-agent predicates: fast, quick
-object predicates: slow, weak, tired
-agent predicates when negated: tired
-object predicates when negated: fast
-agent places: @farm
-scene places: @farm
-`
-
-func v2Files(frame string) fstest.MapFS {
-	return fstest.MapFS{
-		"frames/caught.txt": {Data: []byte(frame)},
-		"nouns/animals.txt": {Data: []byte("# animals that chase each other\ndog, cat,\nfox\n")},
-		"places/farm.txt":   {Data: []byte("# places on a farm, never fast or slow\nin: barn, yard\nnear: gate\n")},
-		"opposites.txt":     {Data: []byte("# opposite reasons for the same thing\nfast: slow\n")},
-		"unknown.txt":       {Data: []byte("# synonyms kept out of training\nzippy: fast\n")},
-		"mass.txt":          {Data: []byte("")},
-	}
-}
-
-func TestLoadLexiconV2(t *testing.T) {
-	lex, err := LoadLexicon(v2Files(v2Frame))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := lex.Frames[0]
-	want := Frame{
-		Present: "catches", PresentPassive: "is caught by", Adverbs: []string{"very", "really very"},
-		Agents: []string{"dog", "cat", "fox"}, Objects: []string{"dog", "cat", "fox", "hare"},
-		AgentNegated: []string{"tired"}, ObjectNegated: []string{"fast"},
-		AgentPlaces: []Place{{"in", "barn"}, {"in", "yard"}, {"near", "gate"}},
-	}
-	if f.Present != want.Present || f.PresentPassive != want.PresentPassive || !slices.Equal(f.Adverbs, want.Adverbs) ||
-		!slices.Equal(f.Agents, want.Agents) || !slices.Equal(f.Objects, want.Objects) ||
-		!slices.Equal(f.AgentNegated, want.AgentNegated) || !slices.Equal(f.ObjectNegated, want.ObjectNegated) ||
-		!slices.Equal(f.AgentPlaces, want.AgentPlaces) || !slices.Equal(f.ScenePlaces, want.AgentPlaces) || len(f.ObjectPlaces) != 0 {
-		t.Errorf("parsed frame %+v", f)
-	}
-	if !lex.IsNoun("barn") || lex.IsCandidate("barn") || !lex.IsCandidate("hare") {
-		t.Error("place nouns must be nouns but not candidates")
-	}
-	if got := lex.Opposites("slow"); !slices.Equal(got, []string{"fast"}) {
-		t.Errorf("Opposites(slow) = %v, want the symmetric [fast]", got)
-	}
-	if u := lex.UnknownWords(); len(u) != 1 || u[0].Word != "zippy" || u[0].Means != "fast" {
-		t.Errorf("UnknownWords = %+v", u)
-	}
-}
-
-func TestLoadLexiconV2Errors(t *testing.T) {
-	replace := func(old, new string) fstest.MapFS { return v2Files(strings.Replace(v2Frame, old, new, 1)) }
-	edit := func(file, text string) fstest.MapFS {
-		fsys := v2Files(v2Frame)
-		fsys[file] = &fstest.MapFile{Data: []byte(text)}
-		return fsys
-	}
-	strongWeak := replace("when negated: tired", "when negated: strong")
-	strongWeak["opposites.txt"] = &fstest.MapFile{Data: []byte("# opposite reasons for one thing\nfast: slow\nstrong: weak\n")}
-	tests := []struct {
-		name string
-		fsys fstest.MapFS
-		file string
-		line int
-		want string
-	}{
-		{"missing list", replace("@animals, hare", "@beasts"), "frames/caught.txt", 8, "no file nouns/beasts.txt"},
-		{"bad list name", replace("@animals, hare", "@Beasts"), "frames/caught.txt", 8, "list names are lower-case"},
-		{"list where none allowed", replace("fast, quick", "@animals"), "frames/caught.txt", 9, `key "agent predicates" takes no @list`},
-		{"word in places", replace("agent places: @farm", "agent places: barn"), "frames/caught.txt", 13, "takes only @lists"},
-		{"noun twice via list", replace("@animals, hare", "@animals, dog"), "frames/caught.txt", 8, `"dog" listed twice (@animals and by name)`},
-		{"place is candidate", replace("@animals, hare", "@animals, barn"), "frames/caught.txt", 13, `place noun "barn" is an agent or object`},
-		{"present passive alone", replace("present: catches\n", ""), "frames/caught.txt", 4, `"present passive" needs "present"`},
-		{"negated same role", replace("when negated: tired", "when negated: quick"), "frames/caught.txt", 11, `"not quick" cannot describe the agent: "quick" already does`},
-		{"negated against opposite", strongWeak, "frames/caught.txt", 11, `its opposite "weak" describes the object`},
-		{"negation without meaning", replace("when negated: tired", "when negated: hungry"), "frames/caught.txt", 11, `"not hungry" has no meaning in the lexicon`},
-		{"predicate in both roles", replace("slow, weak", "slow, weak, fast"), "frames/caught.txt", 10, `"fast" is both in "agent predicates"`},
-		{"opposites in one role", edit("opposites.txt", "# opposite reasons for one thing\nfast: quick\n"), "frames/caught.txt", 9, `"fast" and its opposite "quick" both describe the agent`},
-		{"opposite not a predicate", edit("opposites.txt", "# opposite reasons for one thing\nfast: slow\nhappy: sad\n"), "opposites.txt", 0, `"happy" is not a predicate`},
-		{"unknown word used", edit("unknown.txt", "# synonyms kept out of training\nslow: fast\n"), "unknown.txt", 2, `"slow" is used in the lexicon`},
-		{"unknown means nothing", edit("unknown.txt", "# synonyms kept out of training\nzippy: speedy\n"), "unknown.txt", 2, `"speedy", which is not a predicate`},
-		{"unknown two meanings", edit("unknown.txt", "# synonyms kept out of training\nzippy: fast, quick\n"), "unknown.txt", 2, "exactly one known predicate"},
-		{"list without comment", edit("nouns/animals.txt", "dog, cat\n"), "nouns/animals.txt", 0, "must open with a # comment"},
-		{"places without comment", edit("places/farm.txt", "in: barn\n"), "places/farm.txt", 0, "must open with a # comment"},
-		{"place line without preposition", edit("places/farm.txt", "# places on a farm here\nbarn, yard\n"), "places/farm.txt", 2, "expected \"preposition: nouns\""},
-		{"empty noun list", edit("nouns/animals.txt", "# animals that chase each other\n"), "nouns/animals.txt", 0, "lists no nouns"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := LoadLexicon(tt.fsys)
-			var le *LexiconError
-			if !errors.As(err, &le) {
-				t.Fatalf("error = %v, want a *LexiconError", err)
-			}
-			if le.File != tt.file || le.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error = %q (file %s line %d), want %s:%d and %s", err, le.File, le.Line, tt.file, tt.line, tt.want)
-			}
-		})
 	}
 }
 
