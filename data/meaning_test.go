@@ -1,0 +1,133 @@
+package data
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestReferent checks Frame.Referent on sentences a reader can judge: each
+// row is written out by the generator's own active shape (so the sentence
+// in the table is the one the meaning gives), and the answer is what plain
+// English says "it" is. A row with no answer is a sentence that makes no
+// sense, or does not decide, and must never be written.
+func TestReferent(t *testing.T) {
+	lex := testLexicon(t)
+	const none = "" // no referent: Referent's ok is false
+	ate := func(p string) Meaning { return Meaning{Predicate: p} }
+	failed := func(p string) Meaning { return Meaning{Outcome: Failed, Predicate: p} }
+	failedNot := func(p string) Meaning { return Meaning{Outcome: Failed, Negated: true, Predicate: p} }
+	although := func(p string) Meaning { return Meaning{Concessive: true, Predicate: p} }
+	failedAlthough := func(p string) Meaning { return Meaning{Outcome: Failed, Concessive: true, Predicate: p} }
+	tests := []struct {
+		frame, agent, object string
+		m                    Meaning
+		sentence, want       string
+	}{
+		// eat: a hungry eater eats, tasty food is eaten.
+		{"eat", "dog", "food", ate("hungry"), "The dog ate the food because it was hungry.", "dog"},
+		{"eat", "dog", "food", ate("tasty"), "The dog ate the food because it was tasty.", "food"},
+		{"eat", "dog", "food", failed("full"), "The dog did not eat the food because it was full.", "dog"},
+		{"eat", "dog", "food", failedNot("hungry"), "The dog did not eat the food because it was not hungry.", "dog"},
+		{"eat", "dog", "food", failedNot("tasty"), "The dog did not eat the food because it was not tasty.", "food"},
+		{"eat", "dog", "food", failed("stale"), "The dog did not eat the food because it was stale.", "food"},
+		{"eat", "dog", "food", although("full"), "The dog ate the food although it was full.", "dog"},
+		{"eat", "dog", "food", although("stale"), "The dog ate the food although it was stale.", "food"},
+		{"eat", "dog", "food", failedAlthough("hungry"), "The dog did not eat the food although it was hungry.", "dog"},
+		{"eat", "dog", "food", ate("full"), "The dog ate the food because it was full.", none},
+		{"eat", "dog", "food", failed("hungry"), "The dog did not eat the food because it was hungry.", none},
+		{"eat", "dog", "food", ate("fast"), "The dog ate the food because it was fast.", none}, // not a property of eating
+		// catch: speed, alertness and tiredness describe both.
+		{"catch", "owl", "mouse", failed("fast"), "The owl could not catch the mouse because it was fast.", "mouse"},
+		{"catch", "owl", "mouse", ate("fast"), "The owl caught the mouse because it was fast.", "owl"},
+		{"catch", "owl", "mouse", failedNot("fast"), "The owl could not catch the mouse because it was not fast.", "owl"},
+		{"catch", "owl", "mouse", although("slow"), "The owl caught the mouse although it was slow.", "owl"},
+		{"catch", "owl", "mouse", ate("slow"), "The owl caught the mouse because it was slow.", "mouse"},
+		{"catch", "owl", "mouse", failed("tired"), "The owl could not catch the mouse because it was tired.", "owl"},
+		// lift: a strong or big animal lifts; a heavy or big load is not lifted.
+		{"lift", "dog", "box", failed("heavy"), "The dog could not lift the box because it was heavy.", "box"},
+		{"lift", "dog", "box", failed("weak"), "The dog could not lift the box because it was weak.", "dog"},
+		{"lift", "dog", "box", although("heavy"), "The dog lifted the box although it was heavy.", "box"},
+		{"lift", "dog", "box", ate("light"), "The dog lifted the box because it was light.", "box"},
+		{"lift", "dog", "box", failed("strong"), "The dog could not lift the box because it was strong.", none},
+		{"lift", "dog", "box", failed("big"), "The dog could not lift the box because it was big.", "box"},
+		{"lift", "dog", "box", failed("small"), "The dog could not lift the box because it was small.", "dog"},
+		// hold: "weak" is the shelf, the subject; "heavy" the load.
+		{"hold", "shelf", "box", failed("weak"), "The shelf could not hold the box because it was weak.", "shelf"},
+		{"hold", "shelf", "box", failed("heavy"), "The shelf could not hold the box because it was heavy.", "box"},
+		{"hold", "shelf", "box", ate("sturdy"), "The shelf held the box because it was sturdy.", "shelf"},
+		// cross: "weak" is the bridge, the object; "heavy" the animal.
+		{"cross", "dog", "bridge", failed("weak"), "The dog could not cross the bridge because it was weak.", "bridge"},
+		{"cross", "dog", "bridge", failed("heavy"), "The dog could not cross the bridge because it was heavy.", "dog"},
+		{"cross", "dog", "bridge", failed("scared"), "The dog could not cross the bridge because it was scared.", "dog"},
+		// break: a heavy thing breaks what it falls on; a fragile thing breaks.
+		{"break", "rock", "vase", ate("heavy"), "The rock broke the vase because it was heavy.", "rock"},
+		{"break", "rock", "vase", ate("fragile"), "The rock broke the vase because it was fragile.", "vase"},
+		{"break", "rock", "vase", failed("sturdy"), "The rock did not break the vase because it was sturdy.", "vase"},
+		{"break", "rock", "vase", failed("light"), "The rock did not break the vase because it was light.", "rock"},
+		// feed: "hungry" is the one fed, not the eater.
+		{"feed", "dog", "cat", ate("hungry"), "The dog fed the cat because it was hungry.", "cat"},
+		{"feed", "dog", "cat", failed("selfish"), "The dog did not feed the cat because it was selfish.", "dog"},
+		// tempt: "tasty" is the subject of the verb, "hungry" its object.
+		{"tempt", "cake", "dog", ate("tasty"), "The cake tempted the dog because it was tasty.", "cake"},
+		{"tempt", "cake", "dog", ate("hungry"), "The cake tempted the dog because it was hungry.", "dog"},
+		{"tempt", "cake", "dog", failed("full"), "The cake did not tempt the dog because it was full.", "dog"},
+		// fit: size describes both, the other way round.
+		{"fit", "ball", "box", failed("big"), "The ball did not fit in the box because it was big.", "ball"},
+		{"fit", "ball", "box", failed("small"), "The ball did not fit in the box because it was small.", "box"},
+		{"fit", "ball", "box", although("big"), "The ball fit in the box although it was big.", "ball"},
+		// reach, escape, hide from, protect.
+		{"reach", "dog", "nest", failed("high"), "The dog could not reach the nest because it was high.", "nest"},
+		{"reach", "dog", "nest", failed("short"), "The dog could not reach the nest because it was short.", "dog"},
+		{"escape", "mouse", "cat", ate("slow"), "The mouse escaped the cat because it was slow.", "cat"},
+		{"escape", "mouse", "cat", failed("tired"), "The mouse could not escape the cat because it was tired.", "mouse"},
+		{"hide_from", "mouse", "cat", ate("scared"), "The mouse hid from the cat because it was scared.", "mouse"},
+		{"hide_from", "mouse", "cat", ate("fierce"), "The mouse hid from the cat because it was fierce.", "cat"},
+		{"protect", "dog", "cat", ate("weak"), "The dog protected the cat because it was weak.", "cat"},
+		{"protect", "dog", "cat", ate("strong"), "The dog protected the cat because it was strong.", "dog"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sentence, func(t *testing.T) {
+			f, ok := lex.Frame(tt.frame)
+			if !ok {
+				t.Fatalf("no frame %s", tt.frame)
+			}
+			role, ok := f.Referent(tt.m)
+			e := realise(tuple{frame: f, agent: tt.agent, object: tt.object, Meaning: tt.m, role: role},
+				shapeByName(ShapeActive), surface{agentArticle: "the", objectArticle: "the"})
+			if e.Text != tt.sentence {
+				t.Fatalf("the meaning %s in %s is written %q, not as the table says", tt.m, tt.frame, e.Text)
+			}
+			got := none
+			if ok {
+				got = e.Answer()
+			}
+			if got != tt.want {
+				t.Errorf("%q: Referent says %s, want %s", tt.sentence, answerName(got), answerName(tt.want))
+			}
+		})
+	}
+}
+
+func answerName(noun string) string {
+	if noun == "" {
+		return "no referent"
+	}
+	return fmt.Sprintf("%q", noun)
+}
+
+func TestMeaningString(t *testing.T) {
+	for _, tt := range []struct {
+		m    Meaning
+		want string
+	}{
+		{Meaning{Predicate: "hungry"}, "succeeded because it was hungry"},
+		{Meaning{Outcome: Failed, Concessive: true, Negated: true, Predicate: "fast"}, "failed although it was not fast"},
+	} {
+		if got := tt.m.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q, want %q", tt.m, got, tt.want)
+		}
+	}
+	if got := (Explanation{Object, "speed", -1}).String(); got != "object: speed -" {
+		t.Errorf("Explanation.String() = %q", got)
+	}
+}
