@@ -189,3 +189,62 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// The held-out (verb, predicate, polarity) cells occur in no split and no
+// other challenge set, in neither reason of a two-it sentence, and every
+// held_out_cell sentence asks about one. The mission's cells are never held
+// out.
+func TestHeldOutCells(t *testing.T) {
+	lex := testLexicon(t)
+	means := map[string]string{}
+	for _, u := range lex.UnknownWords() {
+		means[u.Word] = u.Means
+	}
+	for _, seed := range testSeeds {
+		c := corpusFor(t, seed)
+		held := map[string]bool{}
+		for _, name := range c.HeldOutCells {
+			held[name] = true
+		}
+		if len(held) == 0 || held["ate / hungry"] || held["ate / tasty"] {
+			t.Fatalf("seed %d: held-out cells %v: none, or a mission cell", seed, c.HeldOutCells)
+		}
+		for _, set := range namedSets(c) {
+			for _, e := range set.examples {
+				cells := reasonCells(e, means)
+				used := slices.DeleteFunc(slices.Clone(cells), func(k string) bool { return !held[k] })
+				msg := ""
+				switch {
+				case set.name == ChallengeHeldOutCell && !held[cells[0]]:
+					msg = fmt.Sprintf("asks about %s, which is not held out", cells[0])
+				case set.name != ChallengeHeldOutCell && len(used) > 0:
+					msg = fmt.Sprintf("(asking about %s) uses held-out %q", cells[0], used)
+				}
+				if msg != "" {
+					t.Errorf("seed %d %s: %q %s", seed, set.name, e.Text, msg)
+					break // one example per set
+				}
+			}
+		}
+	}
+}
+
+// reasonCells names the cell of what e asks about ("could not lift / not
+// heavy", with an unknown word's known meaning), then, in a two-it
+// sentence, the cell of the other "it".
+func reasonCells(e Example, means map[string]string) []string {
+	name := func(negated bool, p string) string {
+		if known, ok := means[p]; ok {
+			p = known
+		}
+		if negated {
+			p = "not " + p
+		}
+		return e.Verb + " / " + p
+	}
+	out := []string{name(e.Negated, e.Predicate)}
+	if _, negated, p, ok := otherReason(e); ok {
+		out = append(out, name(negated, p))
+	}
+	return out
+}
