@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"testing"
@@ -241,4 +242,58 @@ func generateWithoutPanic(lex *Lexicon, cfg Config, seed int64) (c *Corpus, err 
 		}
 	}()
 	return GenerateFrom(lex, cfg, seed)
+}
+
+// Every challenge sentence but held_out_cell's has a twin in its set: the
+// same nouns in the same order and shape, the other answer. In the
+// negation, outcome and concession sets the twin also has the other value
+// of the feature the set is about, so that that feature moves the answer.
+// Twins are paired by their candidate nouns and shape: in each such group,
+// there must be as many sentences of each (answer, feature) as of its twin's.
+func TestTwins(t *testing.T) {
+	for _, seed := range testSeeds {
+		c := corpusFor(t, seed)
+		for _, tt := range []struct {
+			set     string
+			feature func(Example) bool // nil: the twin differs in something else
+		}{
+			{ChallengeNegation, func(e Example) bool { return e.Negated }},
+			{ChallengeOutcome, func(e Example) bool { return e.Outcome == Failed }},
+			{ChallengeConcession, func(e Example) bool { return e.Concessive }},
+			{ChallengeHeldOutNounRole, nil},
+			{ChallengeDistractor, nil},
+			{ChallengeHeldOutShape, nil},
+			{ChallengeTwoIt, nil},
+			{ChallengeUnknownWord, nil},
+		} {
+			ch, _ := c.Challenge(tt.set)
+			if len(ch.Examples) == 0 {
+				t.Errorf("seed %d: %s is empty", seed, tt.set)
+				continue
+			}
+			side := func(e Example, flip bool) string {
+				f := tt.feature != nil && tt.feature(e)
+				return fmt.Sprint(e.AntecedentFirst != flip, f != (flip && tt.feature != nil))
+			}
+			groups := map[string][]Example{}
+			for _, e := range ch.Examples {
+				k := fmt.Sprintf("%s, %s, %s", e.word(e.Candidates[0]), e.word(e.Candidates[1]), e.Shape)
+				groups[k] = append(groups[k], e)
+			}
+			bad, first := 0, ""
+			for _, k := range slices.Sorted(maps.Keys(groups)) {
+				g := groups[k]
+				count := countBy(g, func(e Example) string { return side(e, false) })
+				if i := slices.IndexFunc(g, func(e Example) bool { return count[side(e, false)] != count[side(e, true)] }); i >= 0 {
+					if bad++; bad == 1 {
+						first = fmt.Sprintf("%q (answer %s) has none among %q", g[i].Text, g[i].Answer(), texts(g))
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("seed %d %s: %d of %d groups of the same nouns and shape lack a twin with the other answer and feature, e.g. %s",
+					seed, tt.set, bad, len(groups), first)
+			}
+		}
+	}
 }
