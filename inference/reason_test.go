@@ -1,6 +1,8 @@
 package inference
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -10,8 +12,9 @@ import (
 
 // TestCorpusReasonsArePaired looks up every sentence of the corpus the
 // default model learns from as infer does: each must be found paired, with
-// its own frame's verb and its own predicate. So the unpaired rule can only
-// fire on a sentence the corpus does not write, and reads it as the
+// one of its own frame's verb phrases (either outcome, any voice and tense,
+// written out or contracted) and its own predicate. So the unpaired rule can
+// only fire on a sentence the corpus does not write, and reads it as the
 // generator wrote it.
 func TestCorpusReasonsArePaired(t *testing.T) {
 	c, err := data.Generate(1)
@@ -22,38 +25,60 @@ func TestCorpusReasonsArePaired(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sets := [][]data.Example{c.Train, c.Validation, c.Test}
-	for _, ch := range c.Challenges {
-		sets = append(sets, ch.Examples)
-	}
+	sets := []data.ChallengeSet{{Name: "train", Examples: c.Train}, {Name: "validation", Examples: c.Validation}, {Name: "test", Examples: c.Test}}
+	sets = append(sets, c.Challenges...)
 	checked := 0
+	wrong := map[string]int{} // by shape
+	first := map[string]string{}
 	for _, set := range sets {
-		for _, e := range set {
+		for _, e := range set.Examples {
 			if e.Uncertain {
 				continue // the predicate is not a word of the lexicon
 			}
-			checkPaired(t, lex, e)
 			checked++
+			if msg := checkPaired(lex, e); msg != "" {
+				if wrong[e.Shape]++; wrong[e.Shape] == 1 {
+					first[e.Shape] = set.Name + ": " + msg
+				}
+			}
 		}
+	}
+	for _, shape := range slices.Sorted(maps.Keys(wrong)) {
+		t.Errorf("%d %s sentences are not looked up as paired with their frame's verb and predicate, e.g. %s", wrong[shape], shape, first[shape])
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d sentences checked", checked)
 	}
 }
 
-func checkPaired(t *testing.T, lex *data.Lexicon, e data.Example) {
-	t.Helper()
+// checkPaired says how e's lookup differs from its frame's verb and
+// predicate, or "".
+func checkPaired(lex *data.Lexicon, e data.Example) string {
 	r := lookUpReason(e.Tokens, e.Pronoun)
 	want := e.Predicate
 	if e.Negated {
 		want = "not " + want
 	}
 	f, _ := lex.Frame(e.Frame)
-	if !r.Paired || r.Predicate != want || !slices.ContainsFunc(r.Verbs, func(v string) bool {
-		return v == f.Active || v == f.Passive || v == f.Present || v == f.PresentPassive
-	}) {
-		t.Errorf("%q (frame %s): looked up as %+v, want %q paired with the frame's verb", e.Text, e.Frame, r, want)
+	if r.Paired && r.Predicate == want && slices.ContainsFunc(r.Verbs, func(v string) bool { return isVerbOf(f, v) }) {
+		return ""
 	}
+	return fmt.Sprintf("%q (frame %s): looked up as %+v, want %q paired with the frame's verb", e.Text, e.Frame, r, want)
+}
+
+// isVerbOf says whether v is one of f's verb phrases, for either outcome,
+// in any voice and tense, written out or contracted as the corpus does.
+func isVerbOf(f *data.Frame, v string) bool {
+	for _, c := range [][2]string{{"couldn't", "could not"}, {"didn't", "did not"}, {"doesn't", "does not"},
+		{"can't", "cannot"}, {"wasn't", "was not"}, {"isn't", "is not"}} {
+		v = strings.ReplaceAll(v, c[0], c[1])
+	}
+	for _, forms := range f.Verbs {
+		if slices.Contains(slices.Concat(forms.Active, forms.Passive, forms.Present, forms.PresentPassive), v) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestUnpairedReasonIsAGuess checks the rule on sentences the corpus does
@@ -64,14 +89,15 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 		unpaired bool
 		reason   []string // substrings of the reason
 	}{
-		{"The dog chased the cat because it was angry.", true,
-			[]string{`never gives "angry" as a reason for "chased"`, `for "avoided" and "hid from" it describes the object`}},
-		{"Because it was angry, the dog chased the cat.", true, []string{`"angry"`, `"chased"`}},
+		{"The dog chased the cat because it was thirsty.", true,
+			[]string{`never gives "thirsty" as a reason for "chased"`, `for "drank" it describes the agent; for "tempted" it describes the object`}},
+		{"Because it was thirsty, the dog chased the cat.", true, []string{`"thirsty"`, `"chased"`}},
 		{"The dog ate the food because it was scared.", true, []string{`"scared" as a reason for "ate"`, "describes the agent"}},
-		{"The dog chased the cat because it wasn't hungry.", true, []string{`"not hungry" as a reason for "chased"`}},
-		{"The dog chased the cat because it was not angry.", true, []string{`"not angry"`, "nor for any other verb"}},
-		{"The fox hid from the wolf because it was fast.", true, []string{`"fast"`, `"escaped" and "overtook" it describes the agent`, "describes the object"}},
-		{"The dog ate the food. It was so slow.", true, []string{`"slow" as a reason for "ate"`, `"beat", "caught", "escaped" and 2 more`}},
+		{"The dog chased the cat because it wasn't thirsty.", true, []string{`"not thirsty" as a reason for "chased"`}},
+		{"The dog chased the cat because it was not kind.", true, []string{`"not kind"`, `for "fed" it describes the agent; for "followed" it describes the object`}},
+		{"The fox hid from the wolf because it was fast.", true, []string{`"fast"`, `"beat", "caught", "escaped" and "overtook" it describes the agent`, "describes the object"}},
+		{"The dog ate the food. It was so strong.", true, []string{`"strong" as a reason for "ate"`, `"carried", "climbed", "held" and 3 more`}},
+		{"The dog chased the cat because it was angry.", false, nil}, // chase: an angry chaser chases
 		{"The dog chased the cat because it was hungry.", false, nil},
 		{"The dog ate the food because it was hungry.", false, nil},
 		{"The dog ate the food because it was famished.", false, nil}, // no lexicon predicate: another rule's case
