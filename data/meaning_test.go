@@ -75,9 +75,9 @@ func TestReferent(t *testing.T) {
 		{"fit", "ball", "box", failed("big"), "The ball did not fit in the box because it was big.", "ball"},
 		{"fit", "ball", "box", failed("small"), "The ball did not fit in the box because it was small.", "box"},
 		{"fit", "ball", "box", although("big"), "The ball fit in the box although it was big.", "ball"},
-		// reach, escape, hide from, protect.
-		{"reach", "dog", "nest", failed("high"), "The dog could not reach the nest because it was high.", "nest"},
-		{"reach", "dog", "nest", failed("short"), "The dog could not reach the nest because it was short.", "dog"},
+		// see over, escape, hide from, protect.
+		{"see_over", "dog", "wall", failed("tall"), "The dog could not see over the wall because it was tall.", "wall"},
+		{"see_over", "dog", "wall", failed("short"), "The dog could not see over the wall because it was short.", "dog"},
 		{"escape", "mouse", "cat", ate("slow"), "The mouse escaped the cat because it was slow.", "cat"},
 		{"escape", "mouse", "cat", failed("tired"), "The mouse could not escape the cat because it was tired.", "mouse"},
 		{"hide_from", "mouse", "cat", ate("scared"), "The mouse hid from the cat because it was scared.", "mouse"},
