@@ -35,13 +35,13 @@ func balance(cells []cell, w []float64) {
 	for _, c := range cells {
 		nFrames = max(nFrames, c.frameIndex+1)
 	}
-	for range balanceRounds {
-		for _, f := range features {
-			balanceRoles(cells, w, f)
-		}
+	for range balanceRounds { // the role balance last, so it is what holds best
 		setShares(cells, w, func(c cell) int { return boolIndex(c.Negated) }, []float64{1 - negatedShare, negatedShare})
 		setShares(cells, w, func(c cell) int { return boolIndex(c.Concessive) }, []float64{1 - concessiveShare, concessiveShare})
 		boundFrames(cells, w, nFrames)
+		for _, f := range features {
+			balanceRoles(cells, w, f)
+		}
 	}
 }
 
@@ -107,28 +107,40 @@ func boundFrames(cells []cell, w []float64, nFrames int) {
 }
 
 // chooseHeldOutCells picks about share of the (verb, predicate, polarity)
-// combinations, at most one per frame and predicate (so the predicate is
-// still seen with that verb in the other polarity or outcome), never one of
-// the mission sentences'.
+// combinations, in twin pairs: a combination and the one that differs only
+// in the polarity, or only in the outcome, and moves the answer to the other
+// noun ("could not catch / fast" and "could not catch / not fast"). So the
+// held_out_cell challenge can be written in twins whose predicate is the
+// same, and the predicate alone tells nothing there. At most one pair per
+// frame and predicate, so the predicate is still seen with that verb the
+// other way; never one of the mission sentences' combinations.
 func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Rand) map[cellKey]bool {
-	var keys []cellKey
-	seen := map[cellKey]bool{}
+	total := map[cellKey]bool{}
+	var pairs [][2]cellKey
 	for _, c := range cells {
-		if k := c.key(); !seen[k] {
-			seen[k] = true
-			keys = append(keys, k)
-		}
-	}
-	want := int(share*float64(len(keys)) + 0.5)
-	out := map[cellKey]bool{}
-	used := map[[2]any]bool{}
-	for _, i := range rng.Perm(len(keys)) {
-		k := keys[i]
-		fp := [2]any{k.frameIndex, k.predicate}
-		if len(out) == want || used[fp] || isMissionCell(lex, k) {
+		k := c.key()
+		if total[k] {
 			continue
 		}
-		out[k], used[fp] = true, true
+		total[k] = true
+		f := &lex.Frames[k.frameIndex]
+		if !f.describes(k.predicate)[Agent] || !f.describes(k.predicate)[Object] || k.negated || k.outcome == Failed {
+			continue // each pair once, from its unnegated, succeeded corner
+		}
+		for _, twin := range []cellKey{{k.frameIndex, k.outcome, k.predicate, true}, {k.frameIndex, Failed, k.predicate, false}} {
+			pairs = append(pairs, [2]cellKey{k, twin})
+		}
+	}
+	want := int(share*float64(len(total)) + 0.5)
+	out := map[cellKey]bool{}
+	used := map[[2]any]bool{}
+	for _, i := range rng.Perm(len(pairs)) {
+		p := pairs[i]
+		fp := [2]any{p[0].frameIndex, p[0].predicate}
+		if len(out)+2 > want || used[fp] || isMissionCell(lex, p[0]) || isMissionCell(lex, p[1]) {
+			continue
+		}
+		out[p[0]], out[p[1]], used[fp] = true, true, true
 	}
 	return out
 }

@@ -5,7 +5,7 @@
 // "could not"), the connective ("because" / "although"), a new sentence
 // shape, two "it"s, an unknown deciding word.
 //
-// Every challenge sentence but those of held_out_cell comes with a twin:
+// Every challenge sentence comes with a twin:
 // the same nouns in the same places and the same surface words, with one
 // deciding thing changed so that the answer moves to the other noun. In each
 // twin one answer is the first noun and one the second, so any rule that
@@ -85,6 +85,18 @@ func otherPredicate(g *generator, t tuple) (tuple, bool) {
 	return t, true
 }
 
+// heldOutTwin is the other held-out combination of a held-out pair (see
+// chooseHeldOutCells): the same predicate, with the other polarity or the
+// other outcome.
+func heldOutTwin(g *generator, t tuple) (tuple, bool) {
+	for _, v := range []variation{flipNegation, flipOutcome} {
+		if twin, ok := v(g, t); ok && g.heldOut[twin.cell().key()] {
+			return twin, true
+		}
+	}
+	return t, false
+}
+
 // anyVariation tries the four variations in a random order and keeps the
 // first that moves the answer: twins that keep the predicate (and so give
 // the predicate alone nothing to go on) wherever the frame allows.
@@ -98,18 +110,20 @@ func anyVariation(g *generator, t tuple) (tuple, bool) {
 	return t, false
 }
 
-// twinShapes are the training shapes that keep twins' answers apart in
-// position: "so-it" names the answer first in both.
-var twinShapes = []string{ShapeActive, ShapePassive, ShapeFronted, ShapeFrontedPassive, ShapeTwoIt}
+// twinShapes are the training shapes a twin can be written in by changing
+// one deciding thing: not "so-it", which names the answer first in both
+// twins, nor "two-it", whose other clause would have to change too (the
+// two_it set has twins of its own).
+var twinShapes = []string{ShapeActive, ShapePassive, ShapeFronted, ShapeFrontedPassive}
 
 // twinSpec says how one challenge set draws its twins.
 type twinSpec struct {
 	base     func(g *generator, i int) (tuple, bool) // the first sentence's meaning and nouns
 	vary     variation                               // how the twin differs; nil: the other "it" of a two-reason sentence
 	shapes   []string                                // shapes to write them in
-	dress    func(g *generator, t tuple, sh Shape, sf *surface, i int) bool
-	unknown  bool // the predicates become unknown synonyms
-	noTwin   bool // held_out_cell: single sentences, roles alternating
+	dress    func(g *generator, t tuple, sh Shape, sf *surface, avoid []string, i int) bool
+	keep     func(tuple) bool // which nouns and meanings a second clause may use
+	unknown  bool             // the predicates become unknown synonyms
 	describe string
 }
 
@@ -123,8 +137,8 @@ func (g *generator) challenges(exclude map[string]bool, size int) []ChallengeSet
 	}{
 		{ChallengeHeldOutNounRole, twinSpec{base: g.heldOutNounRoleBase(), vary: anyVariation, shapes: twinShapes,
 			describe: "nouns in a role no split gives them (" + nounRoleList(g.heldPairs()) + "); twins differ in one deciding thing"}},
-		{ChallengeHeldOutCell, twinSpec{base: g.heldOutCellBase(), shapes: twinShapes, noTwin: true,
-			describe: "(verb, predicate, polarity) combinations no split has (" + strings.Join(g.heldOutCellNames(), "; ") + "); the verb and the predicate are each seen in training, never together that way"}},
+		{ChallengeHeldOutCell, twinSpec{base: g.heldOutCellBase(), vary: heldOutTwin, shapes: twinShapes,
+			describe: "(verb, predicate, polarity) combinations no split has (" + strings.Join(g.heldOutCellNames(), "; ") + "), in twins that differ in the negation or the outcome; the verb and the predicate are each seen in training, never together that way"}},
 		{ChallengeDistractor, twinSpec{base: test, vary: anyVariation, shapes: twinShapes, dress: distract,
 			describe: "a place noun (\"the cake on the plate\", \"In the barn, ...\") and adjectives before both nouns (\"the weak dog\") that never decide; test meanings"}},
 		{ChallengeNegation, twinSpec{base: test, vary: flipNegation, shapes: twinShapes,
@@ -135,7 +149,7 @@ func (g *generator) challenges(exclude map[string]bool, size int) []ChallengeSet
 			describe: "\"because\" against \"although\" in the same sentence: the connective moves the answer; test meanings"}},
 		{ChallengeHeldOutShape, twinSpec{base: test, vary: anyVariation, shapes: challengeShapes,
 			describe: "shapes no split uses: \"It was hungry, so the dog ate the food.\" and \"The dog ate the food. It was hungry.\"; test meanings"}},
-		{ChallengeTwoIt, twinSpec{base: test, shapes: []string{ShapeTwoIt},
+		{ChallengeTwoIt, twinSpec{base: test, shapes: []string{ShapeTwoIt}, keep: g.inSplit(testSplit),
 			describe: "two \"it\"s that mean different nouns (\"... because it was weak and it was heavy\"); twins ask about one and the other; test meanings"}},
 		{ChallengeUnknownWord, twinSpec{base: ordinary, vary: otherPredicate, shapes: twinShapes, unknown: true,
 			describe: "the predicate replaced by a real adjective never seen in training (unknown.txt: famished, zippy, ...): Uncertain, the answer is what the word means"}},
@@ -186,21 +200,15 @@ func (g *generator) drawTwins(size int, exclude map[string]bool, allowUnknown bo
 	return out
 }
 
-// twin draws one pair by spec (for noTwin, two unrelated sentences).
+// twin draws one pair by spec.
 func (g *generator) twin(spec twinSpec, i int) ([2]Example, bool) {
 	a, ok := spec.base(g, i)
 	if !ok {
 		return [2]Example{}, false
 	}
-	if spec.noTwin {
-		b, ok := spec.base(g, i+1)
-		ea, oka := g.single(a, spec)
-		eb, okb := g.single(b, spec)
-		return [2]Example{ea, eb}, ok && oka && okb
-	}
 	b := a
 	if spec.vary != nil {
-		if b, ok = spec.vary(g, a); !ok || g.heldOut[b.cell().key()] {
+		if b, ok = spec.vary(g, a); !ok || g.heldOut[b.cell().key()] != g.heldOut[a.cell().key()] {
 			return [2]Example{}, false
 		}
 	}
@@ -208,8 +216,9 @@ func (g *generator) twin(spec twinSpec, i int) ([2]Example, bool) {
 	if !ok {
 		return [2]Example{}, false
 	}
-	sf, ok := g.surface(a, sh, []string{b.Predicate})
-	if !ok || (spec.dress != nil && !spec.dress(g, a, sh, &sf, i)) {
+	avoid := []string{a.Predicate, b.Predicate}
+	sf, ok := g.surface(a, sh, avoid, spec.keep)
+	if !ok || (spec.dress != nil && !spec.dress(g, a, sh, &sf, avoid, i)) {
 		return [2]Example{}, false
 	}
 	sf.pp, sf.adverb = g.keepPlace(sf.pp, spec.dress != nil), g.keepAdverb(sf.adverb, spec.unknown)
@@ -222,17 +231,6 @@ func (g *generator) twin(spec twinSpec, i int) ([2]Example, bool) {
 		return g.unknownTwin(a, b, sh, sf)
 	}
 	return [2]Example{realise(a, sh, sf), realise(b, sh, sf)}, true
-}
-
-// single writes one sentence of t in one of spec's shapes.
-func (g *generator) single(t tuple, spec twinSpec) (Example, bool) {
-	sh, ok := g.pickShape(fittingShapes(spec.shapes, t.frame))
-	if !ok {
-		return Example{}, false
-	}
-	sf, ok := g.surface(t, sh, nil)
-	sf.pp = placePhrase{}
-	return realise(t, sh, sf), ok
 }
 
 // keepPlace keeps a drawn place phrase only where the set tests them, so
@@ -300,21 +298,19 @@ func (g *generator) heldOutNounRoleBase() func(*generator, int) (tuple, bool) {
 	}
 }
 
-// heldOutCellBase draws from the held-out cells, pointing at the agent for
-// even i and the object for odd i.
+// heldOutCellBase draws one of the held-out cells.
 func (g *generator) heldOutCellBase() func(*generator, int) (tuple, bool) {
-	var byRole [2][]cell
+	var held []cell
 	for _, c := range g.cells {
 		if g.heldOut[c.key()] {
-			byRole[c.role] = append(byRole[c.role], c)
+			held = append(held, c)
 		}
 	}
-	return func(g *generator, i int) (tuple, bool) {
-		cells := byRole[i%2]
-		if len(cells) == 0 {
+	return func(g *generator, _ int) (tuple, bool) {
+		if len(held) == 0 {
 			return tuple{}, false
 		}
-		return g.drawTuple(cells[g.rng.Intn(len(cells))], anyNouns)
+		return g.drawTuple(held[g.rng.Intn(len(held))], anyNouns)
 	}
 }
 
@@ -334,7 +330,7 @@ func (g *generator) heldOutCellNames() []string {
 
 // distract puts a place phrase in slot i%3 (before both candidates, between
 // them, after both) and an adjective before both nouns.
-func distract(g *generator, t tuple, sh Shape, sf *surface, i int) bool {
+func distract(g *generator, t tuple, sh Shape, sf *surface, avoid []string, i int) bool {
 	slot := i % 3
 	if slot == 0 && sh.layout != reasonLast || sh.layout == soIt || sh.layout == twoReasons {
 		return false // only a sentence that opens with its main clause can open with a place
@@ -347,7 +343,7 @@ func distract(g *generator, t tuple, sh Shape, sf *surface, i int) bool {
 	sf.pp = placePhrase{at: at, place: places[g.rng.Intn(len(places))], set: true}
 	for _, r := range []Role{Agent, Object} {
 		for try := 0; sf.attributes[r] == "" && try < 50; try++ {
-			sf.attributes[r] = g.attribute(t.frame, r, []string{t.Predicate})
+			sf.attributes[r] = g.attribute(t.frame, r, avoid)
 		}
 	}
 	return true

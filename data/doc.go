@@ -3,119 +3,117 @@
 //
 // # Corpus
 //
-// Every sentence has two candidate nouns and exactly one pronoun, "it", whose
-// antecedent is fixed by meaning, not by position or by which nouns they are:
+// Every sentence has two candidate nouns and a pronoun, "it", whose
+// antecedent is fixed by meaning, not by position, by which nouns they are,
+// or by any single word:
 //
-//	A dog ate the food because it was hungry.              -> dog  (hunger describes an eater)
-//	A dog ate the food because it was tasty.               -> food (taste describes food)
-//	The owl could not catch the mouse because it was fast. -> mouse
-//	The owl could not catch the mouse because it wasn't fast. -> owl
+//	A dog ate the food because it was hungry.                 -> dog  (hunger explains eating)
+//	A dog ate the food because it was tasty.                  -> food (taste explains being eaten)
+//	The cow fed the calf because it was hungry.               -> calf (here hunger is the one fed)
+//	The owl could not catch the mouse because it was fast.    -> mouse
+//	The owl caught the mouse because it was fast.             -> owl
+//	The owl caught the mouse although it was slow.            -> owl
+//	The elephant could not cross the bridge because it was too weak.  -> bridge
+//	The elephant could not cross the bridge because it was too heavy. -> elephant
 //
-// Sentences are generated from semantic frames kept as readable text files in
-// data/lexicon/ (format in data/lexicon/README.txt). A frame gives a verb
-// (active, passive and present where natural), agent nouns, object nouns,
-// and predicates that can only describe one role; some predicates, negated,
-// describe a role too ("could not catch ... because it was not fast" is the
-// hunter). The 21 frames are avoid, beat, catch, caught, chase, climb, cross,
-// cross_fail, drink, eat, escape, find, fit, hide_from, lift, lose_to,
-// overtake, push, refuse, sleep and wait_for.
+// # The meaning, written once
 //
-// Noun lists are shared (nouns/animals.txt, nouns/vehicles.txt, ...), and
-// wherever the meaning allows a frame uses the same list for both roles:
-// any animal catches, escapes, avoids, beats or waits for any other, any
-// vehicle or animal overtakes any other. So which noun it is says nothing
-// about the answer (the noun-identity baseline scores about 50% on test),
-// and the same word can mean different roles in different frames ("hungry"
-// is the eater in eat but the one hidden from in hide_from; "fast" the prey
-// in catch but the winner in beat; "not fast" the hunter in catch but the
-// overtaken one in overtake).
+// The lexicon (data/lexicon/, format in data/lexicon/README.txt) states what
+// each frame means: an action with an outcome (ate / did not eat, lifted /
+// could not lift, beat / lost to), its agents and objects, and which pole of
+// which property (properties.txt: hunger is hungry or full, speed fast or
+// slow) of which role favours success. The referent of every generated
+// sentence is derived from frame × outcome × polarity ("not") × connective
+// ("because" or "although"/"but") × predicate by Frame.Referent (meaning.go);
+// nothing lists which predicate describes which role.
+//
+// # Balance: no single word answers
+//
+// Every predicate describes the agent in some frame and the object in
+// another (the loader refuses one that does not: "heavy" is the load not
+// lifted and the rock that crushed the egg; "weak" the animal that failed to
+// lift and the bridge that gave way). The meanings (cells of frame, outcome,
+// connective, negation, predicate) are weighted by raking (balance.go) so
+// that the predicate, the verb, the negation and the connective each point
+// at the agent as often as at the object, and drawn by systematic sampling,
+// so each cell's share is its weight. On the training data every baseline
+// that sees one feature (first noun, nearest noun, majority position, noun,
+// predicate, verb, polarity, connective) scores at most 60%.
 //
 // # Sentence shapes and surface
 //
 // Each meaning is written in a shape with surface choices that never change
 // the answer: "a"/"an" or "the" ("the" only for mass nouns), a connective
-// ("because", "since", "as"), past or present tense ("ate ... it was",
-// "eats ... it is"), a negation as "not" or "wasn't"/"isn't", no comma after
-// a fronted reason clause in a quarter of those, a degree adverb, sometimes
-// stacked ("very", "so", "really very"), and in about a quarter of sentences
-// a place phrase whose noun is never the answer (places/*.txt):
+// ("because", "since", "as"; "although", "though", "even though", ", but"),
+// past or present tense ("ate ... it was", "eats ... it is"), a negation as
+// "not" or "wasn't"/"couldn't"/"didn't", no comma after a fronted reason
+// clause in a quarter of those, a degree adverb ("very", "so", "really very",
+// and "too" only where the property works against the action), an adjective
+// before either noun that is never the reason ("the brown dog", "the weak
+// dog" when the clause speaks of weight), and a place phrase whose noun is
+// never the answer (places/*.txt):
 //
 //	active           The dog ate the food because it was hungry.
-//	passive          The food was eaten by the dog because it was hungry.
+//	passive          The food was eaten by the dog although it was full.
 //	fronted          Because it was hungry, the dog ate the food.
 //	fronted-passive  Since it is not really very hungry the food is not eaten by a dog.
+//	so-it            The food was tasty, so the dog ate it.  The dog was full, but it ate the food.
+//	two-it           The dog could not lift the box because it was weak and it was heavy.
 //	passive-adverb   The food was eaten by a dog as it was really hungry.       (validation only)
 //	fronted-as       As it was hungry, the dog ate the food.                    (test only)
 //	so, so-passive   It was hungry, so the dog ate the food.                    (held_out_shape only)
 //	two-sentences, two-passive  The dog ate the food. It was hungry.            (held_out_shape only)
 //
-//	place phrases    The dog in the barn ate the cake on the plate ...
-//	                 In the barn, the dog ate the cake because it was hungry.
-//
 // Example records the positions a model needs: Pronoun, Antecedent, the two
 // Candidates, Distractors (place nouns) and Deciding (the predicate's words
-// and "not"/"wasn't"/"isn't"). Passive puts the object first, and the role
-// of the answer is drawn 50/50, so the antecedent is the first candidate in
-// about half the sentences. Sentences end with "." and have at most
-// MaxTokens = 24 tokens, punctuation included (the longest generated is 21).
+// and "not"/"wasn't"/"isn't"), and what the sentence means (Frame, Verb,
+// Outcome, Concessive, Negated, Predicate, Role). Sentences end with "." and
+// have at most MaxTokens = 32 tokens, punctuation included.
 //
 // # Splits
 //
 // Generate(seed) is deterministic for a seed. The split is made by meaning:
 //
 //  1. (noun, role) pairs: Config.HeldOutNounRoles (8) pairs such as "cat as
-//     agent" or "lorry as object", half of each role, are chosen among nouns
-//     that play both roles, and no split has a sentence with one of them.
-//     The noun is still seen in training in its other role.
-//  2. Every other (noun pair, predicate, negated) combination the lexicon
-//     allows is listed, the pair unordered, and shuffled with the seed; 20%
-//     go to test, 15% to validation, the rest to train. The mission
-//     sentences' combinations, (dog, food, hungry) and (dog, food, tasty),
-//     are always test.
-//  3. Each split samples sentences only from its own combinations: choose
-//     the role of the answer (50/50), a frame, whether negated (35% where
-//     the frame has negated predicates for that role), a combination, a
-//     shape and the surface; duplicate sentences are skipped.
-//  4. Train uses active, passive, fronted and fronted-passive; validation
-//     adds passive-adverb, test adds fronted-as. Train is drawn first;
-//     validation and test keep only sentences whose every token occurs in
-//     train, so they never need <unk>.
+//     agent", half of each role, are chosen among nouns that play both
+//     roles, and no split has a sentence with one of them.
+//  2. (verb, predicate, polarity) cells: Config.HeldOutCellShare (8%) of them,
+//     such as "could not lift / not heavy", at most one per frame and
+//     predicate, are in no split: the verb and the predicate are each seen,
+//     never together that way.
+//  3. Every other (noun pair, predicate, negated) combination goes to test
+//     (20%), validation (15%) or train by a hash of the seed and the
+//     combination. The mission sentences' combinations are always test.
+//  4. Train uses the six training shapes; validation adds passive-adverb, test
+//     adds fronted-as. Train is drawn first; validation and test keep only
+//     sentences whose every token occurs in train, so they never need <unk>.
 //  5. Train also holds uncertain sentences: Config.UncertainShare (8%) with
 //     the deciding words replaced by the token <unk> and Uncertain set (the
 //     Antecedent is still what they meant), and Config.UnknownNounShare (5%)
 //     with one candidate noun replaced by <unk>, answer unchanged.
 //  6. The test split always contains MissionHungry and MissionTasty.
 //
-// Sizes are 6000 train, 1000 validation and 1500 test sentences, over a
-// vocabulary of about 315 tokens. On test the meaning-blind baselines (first
-// noun, nearest noun, majority position, noun identity) score about 50%;
-// predicate identity, which ignores "not" and the frame, about 88%.
-//
 // # Challenge sets
 //
-// Corpus.Challenges holds five sets of Config.ChallengeSize (800) sentences,
-// reported apart from test (Baselines scores any of them):
+// Corpus.Challenges holds nine sets of Config.ChallengeSize (800) sentences,
+// reported apart from test (Baselines scores any of them). All but
+// held_out_cell come in twins that differ in one deciding thing, so the
+// answer moves to the other noun while every other word stays in place:
 //
 //	held_out_noun_role     the held-out (noun, role) pairs in their new role
-//	                       "A deer overtook a lorry because it was quick."  (lorry as object is held out)
-//	distractor             a place noun before, between or after the candidates, a third each
-//	                       "The broth in the bucket was drunk by the donkey since it was sweet."
-//	negation               "fast" against "not fast" in otherwise equal sentences
-//	                       "A dog loses to the lion since it isn't fast."
+//	held_out_cell          the held-out (verb, predicate, polarity) cells
+//	distractor             a place noun and adjectives before both nouns
+//	negation               "fast" against "not fast"
+//	outcome                "caught" against "could not catch"
+//	concession             "because" against "although"
 //	held_out_shape         the so / two-sentences shapes no split uses
-//	                       "A mouse cannot climb the slope. It is very slippery."
+//	two_it                 two "it"s meaning different nouns; twins ask one, then the other
 //	unknown_deciding_word  the predicate replaced by an adjective training never has
 //	                       (unknown.txt); Uncertain, Antecedent is what the word means
-//	                       "A mouse hid from the chicken because it was famished."
 //
-// Sentences come in twins that differ only in the deciding words, so the
-// answer moves to the other noun while every other word stays in place. On
-// every set first noun, nearest noun, majority position and noun identity
-// therefore score exactly 50%, and predicate identity does too on negation
-// and unknown_deciding_word. Apart from the unknown words, challenge
-// sentences use only training words and repeat no sentence of any split;
-// all but held_out_noun_role and unknown_deciding_word draw on test
-// combinations.
+// On every set each one-feature baseline scores at most 55%. Apart from the
+// unknown words, challenge sentences use only training words and repeat no
+// sentence of any split.
 //
 // # Tokens and ids
 //

@@ -16,8 +16,8 @@ import (
 
 // How often the surface varies. They change words, never the answer.
 const (
-	negatedShare    = 0.35 // of sentences whose reason clause says "not"
-	concessiveShare = 0.25 // of sentences whose reason clause concedes ("although")
+	negatedShare    = 0.2  // of sentences whose reason clause says "not"
+	concessiveShare = 0.12 // of sentences whose reason clause concedes ("although")
 	presentShare    = 0.3  // "eats ... it is" where the frame has a present tense
 	contractedShare = 0.4  // "wasn't", "couldn't" where there is a negation
 	distractorShare = 0.25 // a place phrase, where the frame has places
@@ -221,7 +221,7 @@ func (g *generator) sample(c cell, s splitID, plain bool) (Example, bool) {
 	if !ok {
 		return Example{}, false
 	}
-	sf, ok := g.surface(t, sh, nil)
+	sf, ok := g.surface(t, sh, nil, g.inSplit(s))
 	sf.contracted = sf.contracted && !plain
 	if !ok {
 		return Example{}, false
@@ -287,10 +287,11 @@ func weightOf(sh Shape) float64 {
 
 // surface draws every choice that changes words but not the meaning. It
 // always makes the same number of draws, so one choice never shifts
-// another. A two-reason shape also gets what it says of the other noun
-// (false if the frame has nothing to say). avoid are predicates (of twins)
-// whose dimensions an adjective before a noun must not speak of.
-func (g *generator) surface(t tuple, sh Shape, avoid []string) (surface, bool) {
+// another. A two-reason shape also gets what it says of the other noun,
+// a meaning whose combination keep accepts (false if there is none). avoid
+// are predicates (of twins) whose dimensions an adjective before a noun
+// must not speak of.
+func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) bool) (surface, bool) {
 	sf := surface{
 		agentArticle:  g.article(t.agent),
 		objectArticle: g.article(t.object),
@@ -302,8 +303,11 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string) (surface, bool) {
 		noComma:       g.chance(noCommaShare) && sh.layout == reasonFirst,
 	}
 	ok := true
+	if keep == nil {
+		keep = anyNouns
+	}
 	if sh.layout == twoReasons {
-		sf.second, ok = g.secondMeaning(t)
+		sf.second, ok = g.secondMeaning(t, keep)
 		sf.askSecond = g.rng.Intn(2) == 1
 		avoid = append(avoid, sf.second.Predicate)
 	}
@@ -323,13 +327,20 @@ func (f *Frame) hasPresent(passive bool) bool {
 }
 
 // secondMeaning draws what a two-reason sentence says of the other noun: a
-// predicate that, with the same outcome and connective, points at it.
-func (g *generator) secondMeaning(t tuple) (Meaning, bool) {
+// predicate that, with the same outcome and connective, points at it, in a
+// combination of the same split (keep) and not held out, so that no split
+// holds a combination of another in its second clause.
+func (g *generator) secondMeaning(t tuple, keep func(tuple) bool) (Meaning, bool) {
 	var options []Meaning
 	for _, p := range t.frame.predicates {
+		if p == t.Predicate {
+			continue // "it was fast and it wasn't fast" reads as a contradiction
+		}
 		for _, neg := range []bool{false, true} {
 			m := Meaning{Outcome: t.Outcome, Concessive: t.Concessive, Negated: neg, Predicate: p}
-			if r, ok := t.frame.Referent(m); ok && r != t.role && !g.heldOut[cellKey{t.frameIndex, m.Outcome, p, neg}] {
+			second := t
+			second.Meaning = m
+			if r, ok := t.frame.Referent(m); ok && r != t.role && !g.heldOut[cellKey{t.frameIndex, m.Outcome, p, neg}] && keep(second) {
 				options = append(options, m)
 			}
 		}

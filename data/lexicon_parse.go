@@ -41,10 +41,10 @@ func verbKeys() []frameKey {
 type listKind int
 
 const (
-	listNone   listKind = iota // no references allowed
-	listNouns                  // nouns/NAME.txt, mixed freely with plain words
-	listPlaces                 // places/NAME.txt, references only
-	listExplanations           // "dimension +" items, no references
+	listNone         listKind = iota // no references allowed
+	listNouns                        // nouns/NAME.txt, mixed freely with plain words
+	listPlaces                       // places/NAME.txt, references only
+	listExplanations                 // "dimension +" items, no references
 )
 
 type frameKey struct {

@@ -43,7 +43,10 @@ func (r Reason) Unpaired() bool { return len(r.Verbs) > 0 && r.Predicate != "" &
 var negators = []string{"not", "wasn't", "isn't", "never"}
 
 // LookUpReason finds the lexicon's first predicate in the pronoun's clause
-// (tokens after the pronoun, before clauseEnd) and the frames' verbs in the
+// (tokens after the pronoun, before clauseEnd) when "it" is a copula's
+// subject ("it was hungry"), or else in the clause before it, after its
+// copula ("The box was heavy, so the dog could not lift it" says it of the
+// noun "it" stands for), and the frames' verbs in the
 // rest of the sentence (before the pronoun, and after the predicate: a
 // fronted clause may run on into the main one, "since it was fast a camel
 // escaped"), and says whether the corpus pairs them. A Reason with no verbs
@@ -53,14 +56,22 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	if err != nil {
 		return Reason{}
 	}
-	clause := tokens[pronoun+1 : clauseEnd]
-	at, words, negated := predicateIn(clause, sharedPredicates())
+	start, end := pronoun+1, clauseEnd
+	if start >= len(tokens) || !slices.Contains(copulas, tokens[start]) {
+		// "The old box was heavy, so the dog could not lift it": "it" is no
+		// copula's subject; what decides is said of the noun named before
+		start, end = copulaBefore(tokens, pronoun), pronoun
+	}
+	at, words, negated := predicateIn(tokens[start:end], sharedPredicates())
 	if words == nil {
 		return Reason{}
 	}
 	p := strings.Join(words, " ")
-	outside := append(slices.Clone(tokens[:pronoun]), clause[at+len(words):]...)
-	outside = append(outside, tokens[clauseEnd:]...)
+	// the rest of the sentence, without the pronoun and what its clause says
+	outside := append(slices.Clone(tokens[:min(start, pronoun)]), tokens[start+at+len(words):]...)
+	if start < pronoun { // the clause before "it": the rest is everything but the predicate
+		outside = append(slices.Clone(tokens[:start+at]), tokens[start+at+len(words):]...)
+	}
 	r := Reason{Predicate: p}
 	if negated {
 		r.Predicate = "not " + p
@@ -72,6 +83,21 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	r.Paired = slices.ContainsFunc(frames, func(f *Frame) bool { return f.givesReason(p, negated) })
 	r.Elsewhere = lex.uses(p, negated)
 	return r
+}
+
+// copulas are the verbs a clause says a property with.
+var copulas = []string{"was", "is", "wasn't", "isn't"}
+
+// copulaBefore is the position of the last copula before the pronoun (0 if
+// none): where what a preceding clause says of its noun starts, after any
+// adjective before the noun ("the old box was heavy").
+func copulaBefore(tokens []string, pronoun int) int {
+	for i := pronoun - 1; i >= 0; i-- {
+		if slices.Contains(copulas, tokens[i]) {
+			return i
+		}
+	}
+	return 0
 }
 
 // framesIn returns the frames whose verb phrases occur in tokens, in frame order.

@@ -136,4 +136,3 @@ func newHeldOutSet(pairs []NounRole) heldOutSet {
 func (h heldOutSet) has(t tuple) bool {
 	return h[NounRole{t.agent, Agent}] || h[NounRole{t.object, Object}]
 }
-

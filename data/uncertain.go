@@ -31,7 +31,10 @@ func (g *generator) fillTrain(cfg Config) ([]Example, error) {
 	for _, m := range masks {
 		more, err := g.drawScheduled("train", m.n, seen, func(c cell) (Example, bool) {
 			e, ok := g.sample(c, trainSplit, true)
-			return m.mask(e), ok
+			if !ok {
+				return e, false // nothing to mask
+			}
+			return m.mask(e), true
 		})
 		if err != nil {
 			return nil, err
