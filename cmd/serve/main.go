@@ -196,7 +196,8 @@ type handler struct {
 	histErr bool
 	// ablator answers the requests that knock heads out: Ablate changes a
 	// Predictor for all its callers, so it is a second one, used by one
-	// request at a time, and re-ablated only when the heads change.
+	// request at a time, and re-ablated only when the heads change, which
+	// rewrites its graphs' head gates and builds none.
 	ablating sync.Mutex
 	ablator  *inference.Predictor
 	knocked  string // the heads ablator has knocked out, as ParseHeads reads them
