@@ -78,7 +78,7 @@ type Extra struct {
 const ExtraPrefix = "adam."
 
 // Save writes p, meta and any extra tensors into dir as described above. It
-// first removes the temporaries an earlier, killed Save left (removeStaleTemps).
+// first removes the temporaries an earlier, killed write left (RemoveStaleTemps).
 func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -90,7 +90,7 @@ func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	sum := sha256.Sum256(weights)
 	meta.Format, meta.Model, meta.SHA256 = format, p.Config(), hex.EncodeToString(sum[:])
 	meta.Weights = "weights-" + meta.SHA256[:12] + ".safetensors"
-	removeStaleTemps(dir)
+	RemoveStaleTemps(dir) // Save will report a real problem with dir itself
 	old := previousWeights(dir)
 	if err := WriteFileAtomic(filepath.Join(dir, meta.Weights), weights); err != nil {
 		return err
