@@ -227,7 +227,8 @@ type Encoded struct {
 	Contractions []data.Contraction // contractions read as their words
 }
 
-// Encode tokenises a sentence, reads each contraction the vocabulary lacks
+// Encode tokenises a sentence (in NFC, terminal escapes removed: text.go),
+// reads each contraction the vocabulary lacks
 // as its words where the vocabulary has them all (data.ExpandContractions),
 // and maps the tokens to ids, refusing what the model cannot read.
 func (p *Predictor) Encode(sentence string) (*Encoded, error) {
@@ -235,7 +236,7 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 		return nil, fmt.Errorf("the text is %d bytes; give one sentence (at most %d bytes, %d tokens)", len(sentence), MaxInputBytes, p.ck.Meta.Model.MaxLen)
 	}
 	e := &Encoded{}
-	e.Tokens, e.Contractions = data.ExpandContractions(data.Tokenize(sentence), p.known)
+	e.Tokens, e.Contractions = data.ExpandContractions(data.Tokenize(readable(sentence)), p.known)
 	if len(e.Tokens) == 0 {
 		return nil, ErrEmpty
 	}
