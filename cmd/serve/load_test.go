@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"path/filepath"
 	"strings"
@@ -30,5 +31,26 @@ func TestServeRefusesAFIFOForAModel(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("serve -run fifo.zip is still loading after 5 s")
+	}
+}
+
+// Ctrl-C or SIGTERM during a load that does not end stops serve at once.
+func TestSignalStopsALoad(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	never := make(chan struct{})
+	defer close(never)
+	done := make(chan error, 1)
+	go func() {
+		_, err := untilDone(ctx, func() (int, error) { <-never; return 0, nil })
+		done <- err
+	}()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped while loading the model") {
+			t.Errorf("untilDone after a cancel: %v, want the cancel, said", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a cancelled load still waits after 5 s")
 	}
 }
