@@ -36,6 +36,8 @@ var layer = map[string]int{
 	"itformer/cmd/internal/browsertest":  0,
 	"itformer/internal/cputime":          0,
 	"itformer/internal/gobuild":          0,
+	"itformer/internal/memstat":          -1, // measures memory for tests of gorgoniax and above
+	"itformer/internal/await":            0,
 	"itformer/cmd/internal/viz":          5,
 	"itformer/cmd/internal/site":         5,
 }

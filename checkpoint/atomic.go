@@ -99,32 +99,42 @@ func createTemp(dir, prefix string) (*os.File, error) {
 // processStart is when this process began (near enough: package init).
 var processStart = time.Now()
 
-// saveTemp matches the temporaries WriteFileAtomic makes for the two files
-// Save writes; a process killed mid-write leaves them behind.
-var saveTemp = regexp.MustCompile(`^\.(checkpoint\.json|weights-[0-9a-f]{12}\.safetensors)\.tmp-[0-9]+$`)
+// tempName is the form of every temporary WriteFileAtomic makes:
+// .<name>.tmp-<digits>, whatever file it is for.
+var tempName = regexp.MustCompile(`^\..+\.tmp-[0-9]+$`)
 
-// removeStaleTemps deletes Save's orphaned temporaries in dir: regular files
-// of exactly saveTemp's form, last written before this process started.
+// IsTemp says whether name is of the form WriteFileAtomic gives its
+// temporaries, which a process killed mid-write leaves behind.
+func IsTemp(name string) bool { return tempName.MatchString(name) }
+
+// RemoveStaleTemps deletes the temporaries WriteFileAtomic left in dir: the
+// regular files whose name IsTemp, last written before this process started.
+// One rule for every file a command writes (a checkpoint, its weights, a
+// config, a log, a run's marker), not a list of names that a new file would
+// be missing from.
 //
-// Why not every match: a folder has one writer by design, but two processes
-// can be pointed at one folder by mistake, and deleting the temporary another
-// live process is about to rename would fail its save. A temporary older than
-// this process cannot be one this process is writing, and a live writer
-// writes its temporary in one go and renames it within seconds, so an older
-// one is an orphan. Anything else (other names, folders, links) is left alone.
-func removeStaleTemps(dir string) {
+// Why not every match: two processes can be pointed at one folder by
+// mistake, and deleting the temporary another live process is about to
+// rename would fail its write. A temporary older than this process cannot be
+// one this process is writing, and a live writer writes its temporary in one
+// go and renames it within seconds, so an older one is an orphan. Anything
+// else (other names, folders, links) is left alone.
+func RemoveStaleTemps(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return // Save will report a real problem with dir itself
+		return err
 	}
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !saveTemp.MatchString(e.Name()) {
+		if !e.Type().IsRegular() || !IsTemp(e.Name()) {
 			continue
 		}
 		if info, err := e.Info(); err == nil && info.ModTime().Before(processStart) {
-			os.Remove(filepath.Join(dir, e.Name()))
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 // syncDir makes a rename durable across a power cut.

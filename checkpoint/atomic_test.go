@@ -38,15 +38,16 @@ func TestSavedFilesAreReadableByOthers(t *testing.T) {
 	}
 }
 
-// A process killed while Save wrote left .weights-….safetensors.tmp-N or
-// .checkpoint.json.tmp-N behind; the next Save into that folder removes them
-// if they are older than the saving process, and nothing else.
+// A process killed while it wrote a file left .weights-….safetensors.tmp-N,
+// .checkpoint.json.tmp-N, .config.json.tmp-N or any .NAME.tmp-N behind; the
+// next Save into that folder removes every temporary of that form older than
+// the saving process (it had known only its own two names), and nothing else.
 func TestSaveRemovesStaleTemporaries(t *testing.T) {
 	dir := t.TempDir()
 	old := time.Now().Add(-time.Hour)
-	stale := []string{".weights-0123456789ab.safetensors.tmp-12345", ".checkpoint.json.tmp-678", ".checkpoint.json.tmp-2"}
+	stale := []string{".weights-0123456789ab.safetensors.tmp-12345", ".checkpoint.json.tmp-678", ".checkpoint.json.tmp-2",
+		".config.json.tmp-5", ".epochs.jsonl.tmp-6", "..itformer-run.tmp-7", ".notes.txt.tmp-1"}
 	kept := []string{
-		".notes.txt.tmp-1",                         // not a name Save writes
 		".weights-0123456789ab.safetensors.tmp-x1", // not WriteFileAtomic's suffix
 		"weights-0123456789ab.safetensors.tmp-1",   // no leading dot
 		".checkpoint.json.tmp-1.bak",               //

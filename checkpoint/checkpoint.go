@@ -78,7 +78,7 @@ type Extra struct {
 const ExtraPrefix = "adam."
 
 // Save writes p, meta and any extra tensors into dir as described above. It
-// first removes the temporaries an earlier, killed Save left (removeStaleTemps).
+// first removes the temporaries an earlier, killed write left (RemoveStaleTemps).
 func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -90,7 +90,7 @@ func Save(dir string, meta Meta, p *model.Params, extra ...Extra) error {
 	sum := sha256.Sum256(weights)
 	meta.Format, meta.Model, meta.SHA256 = format, p.Config(), hex.EncodeToString(sum[:])
 	meta.Weights = "weights-" + meta.SHA256[:12] + ".safetensors"
-	removeStaleTemps(dir)
+	RemoveStaleTemps(dir) // Save will report a real problem with dir itself
 	old := previousWeights(dir)
 	if err := WriteFileAtomic(filepath.Join(dir, meta.Weights), weights); err != nil {
 		return err
@@ -162,11 +162,7 @@ func toUint64(shape []int) []uint64 {
 // zipped checkpoint (a path ending in .zip, see WriteZip).
 func Load(where string, opts ...Option) (*Checkpoint, error) {
 	if isZipPath(where) {
-		ck, err := loadZipFile(where, opts...)
-		if err != nil {
-			return nil, fmt.Errorf("checkpoint %s: %w", where, err)
-		}
-		return ck, nil
+		return loadZipFile(where, opts...)
 	}
 	if st, err := os.Stat(where); err == nil && st.IsDir() {
 		where = filepath.Join(where, FileName)
@@ -191,10 +187,7 @@ func Load(where string, opts ...Option) (*Checkpoint, error) {
 // limit (config.MaxMemory, or the MaxMemory option) is refused before its
 // weights are read: checkpoint.json's sizes are not covered by the checksum.
 func LoadFS(fsys fs.FS, name string, opts ...Option) (*Checkpoint, error) {
-	o := options{maxMemory: config.MaxMemory}
-	for _, opt := range opts {
-		opt(&o)
-	}
+	o := resolve(opts)
 	meta, err := readMeta(fsys, name, o)
 	if err != nil {
 		return nil, err
@@ -372,6 +365,15 @@ func decodeFloats(t safetensors.Tensor, dtype string) ([]float64, error) {
 type Option func(*options)
 
 type options struct{ maxMemory config.ByteSize }
+
+// resolve applies opts to the defaults.
+func resolve(opts []Option) options {
+	o := options{maxMemory: config.MaxMemory}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
 
 // MaxMemory sets the memory a checkpoint's model may need to be loaded
 // (config.CheckModelMemory); the default is config.MaxMemory.

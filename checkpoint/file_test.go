@@ -101,3 +101,41 @@ func TestLoadFSRefusesSpecialFiles(t *testing.T) {
 		t.Errorf("LoadFS = %v, want a refusal of the named pipe", err)
 	}
 }
+
+// A zipped checkpoint is opened only as a regular file within the size
+// limit, which the memory limit lowers, and is never read whole: a FIFO
+// named fifo.zip hung every command, a link to /dev/zero grew without
+// bound, and a 1.5 GB sparse file was read whole before it was refused.
+func TestLoadZipOpensOnlyRegularFilesOfBoundedSize(t *testing.T) {
+	dir := t.TempDir()
+	fifo, zero, sparse := filepath.Join(dir, "fifo.zip"), filepath.Join(dir, "zero.zip"), filepath.Join(dir, "sparse.zip")
+	mkfifo(t, fifo)
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(sparse, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(sparse, 1_500_000_000); err != nil {
+		t.Skipf("cannot make a sparse file: %v", err)
+	}
+	for _, tc := range []struct {
+		path string
+		opts []Option
+		want string
+	}{
+		{fifo, nil, "fifo.zip: a named pipe, not a regular file"},
+		{zero, nil, "zero.zip: a character device, not a regular file"},
+		{sparse, []Option{MaxMemory(200_000_000)}, "sparse.zip: larger than 200 MB, the limit for this file"},
+		{sparse, nil, "sparse.zip: not a zipped checkpoint"},
+	} {
+		start := time.Now()
+		err := within(t, "Load "+tc.path, func() error { _, err := Load(tc.path, tc.opts...); return err })
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Load(%s) = %v, want an error containing %q", filepath.Base(tc.path), err, tc.want)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("Load(%s) took %v to refuse it: read whole?", filepath.Base(tc.path), d)
+		}
+	}
+}

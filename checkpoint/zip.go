@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"itformer/config"
@@ -22,8 +21,8 @@ import (
 // as an archive.
 const ZipExt = ".zip"
 
-// maxZipSize bounds a zipped checkpoint read into memory; LoadFS bounds each
-// file inside by the sizes its checkpoint.json gives.
+// maxZipSize bounds a zipped checkpoint (with the memory limit: zipLimit);
+// LoadFS bounds each file inside by the sizes its checkpoint.json gives.
 const maxZipSize = 4 << 30
 
 // WriteZip writes the checkpoint in fsys (checkpoint.json at its root and the
@@ -69,21 +68,32 @@ func LoadZip(archive []byte, opts ...Option) (*Checkpoint, error) {
 	return LoadFS(z, FileName, opts...)
 }
 
-// loadZipFile reads the zipped checkpoint at path.
+// loadZipFile reads the zipped checkpoint at path: a regular file (not a
+// FIFO, which would block, or a device such as /dev/zero, which never ends)
+// no larger than maxZipSize and the memory limit, read through its zip
+// directory rather than whole.
 func loadZipFile(path string, opts ...Option) (*Checkpoint, error) {
-	f, err := os.Open(path)
+	f, size, err := config.OpenFile(path, zipLimit(resolve(opts)))
 	if err != nil {
-		return nil, err
+		return nil, err // it names path
 	}
 	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, maxZipSize+1))
+	z, err := zip.NewReader(f, size)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("checkpoint %s: not a zipped checkpoint: %w", path, err)
 	}
-	if len(raw) > maxZipSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, int64(maxZipSize))
+	ck, err := LoadFS(z, FileName, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
-	return LoadZip(raw, opts...)
+	return ck, nil
+}
+
+// zipLimit is the largest zipped checkpoint Load opens: maxZipSize, or the
+// memory limit if lower, as a model whose files are larger than the memory it
+// may use cannot fit in it.
+func zipLimit(o options) int64 {
+	return min(maxZipSize, int64(o.maxMemory))
 }
 
 func isZipPath(path string) bool { return strings.HasSuffix(strings.ToLower(path), ZipExt) }

@@ -104,9 +104,14 @@ func Load(path string, overrides ...string) (Run, error) {
 	return c, nil
 }
 
-// Parse decodes a JSON config strictly, applies overrides and validates.
+// utf8BOM is the byte order mark some editors put at the start of a file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// Parse decodes a JSON config strictly, applies overrides and validates. A
+// leading UTF-8 byte order mark is skipped: it is no JSON, but an editor's
+// habit, and encoding/json named it "invalid character 'ï'".
 func Parse(raw []byte, overrides ...string) (Run, error) {
-	tree, err := decodeTree(raw)
+	tree, err := decodeTree(bytes.TrimPrefix(raw, utf8BOM))
 	if err != nil {
 		return Run{}, err
 	}
@@ -116,6 +121,9 @@ func Parse(raw []byte, overrides ...string) (Run, error) {
 		}
 	}
 	if err := checkKeys(tree, reflect.TypeOf(Run{})); err != nil {
+		return Run{}, err
+	}
+	if err := checkValues(tree, reflect.TypeOf(Run{})); err != nil {
 		return Run{}, err
 	}
 	if m, ok := tree["model"].(map[string]any); ok && m["vocab_size"] != nil {
@@ -259,6 +267,9 @@ func setPath(tree map[string]any, override string) error {
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil || dec.More() {
 		v = value
+	}
+	if err := checkOverrideNumber(override, key, v); err != nil {
+		return err
 	}
 	node[parts[len(parts)-1]] = v
 	return nil

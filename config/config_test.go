@@ -252,7 +252,13 @@ func TestOverrideErrors(t *testing.T) {
 		{"unknown top-level key", "epochs=3", []string{"unknown key epochs"}},
 		{"unknown nested key", "train.epochz=3", []string{"unknown key train.epochz"}},
 		{"unknown key in data", "data.size=3", []string{"unknown key data.size"}},
-		{"wrong type", "train.epochs=many", []string{"train.epochs", "string"}},
+		{"wrong type", "train.epochs=many", []string{`-set train.epochs=many: want an int, got "many"`}},
+		// These had said "must be positive, got 0" or "want an int, got a JSON string".
+		{"leading zero", "train.epochs=01", []string{`-set train.epochs=01: want an int, got "01" (a number does not start with 0`}},
+		{"null", "train.epochs=null", []string{"train.epochs: want an int, got null"}},
+		{"null section", "model=null", []string{"model: want a JSON object ({...}), got null"}},
+		{"float underflow", "train.learning_rate=1e-400", []string{"train.learning_rate: 1e-400 is too small for a float64, which rounds it to 0"}},
+		{"float overflow", "train.adam_eps=-2e400", []string{"train.adam_eps: -2e400 is beyond what a float64 holds"}},
 		{"invalid value", "train.epochs=0", []string{"train.epochs must be positive, got 0"}},
 		{"bad dtype", "model.dtype=int8", []string{"dtype", `"int8"`}},
 		{"beta1 of 1", "train.beta1=1", []string{"train.beta1 must be in [0, 1)"}},
@@ -426,5 +432,24 @@ func TestUnknownKeysAreCapped(t *testing.T) {
 	if len(lines) != 21 || lines[0] != "unknown key k0000" || lines[19] != "unknown key k0019" ||
 		lines[20] != "and 981 more unknown keys" {
 		t.Errorf("error has %d lines: %q ... %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+}
+
+// A field given as null was left at 0 and refused as "must be positive, got
+// 0"; it is named with the null the file holds. A file that starts with a
+// UTF-8 byte order mark, as some editors write it, is read as if it had none
+// (it was "invalid character 'ï'").
+func TestNullFieldsAndByteOrderMark(t *testing.T) {
+	withNull := strings.Replace(tinyJSON, `"d_model": 16`, `"d_model": null`, 1)
+	withNull = strings.Replace(withNull, `"epochs": 6`, `"epochs": null`, 1)
+	_, err := Load(writeConfig(t, withNull))
+	for _, want := range []string{"model.d_model: want an int, got null", "train.epochs: want an int, got null"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("nulls: %v, want %q", err, want)
+		}
+	}
+	got, err := Load(writeConfig(t, "\xef\xbb\xbf"+tinyJSON))
+	if err != nil || !reflect.DeepEqual(got, tinyConfig) {
+		t.Errorf("with a byte order mark: %+v, %v; want tinyJSON's config", got, err)
 	}
 }

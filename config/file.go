@@ -58,16 +58,42 @@ func (d dirFS) Open(name string) (fs.File, error) {
 	return f, nil
 }
 
-func readRegular(f fs.File, name string, limit int64) ([]byte, error) {
+// OpenFile opens the file at path for reading by parts (a zip archive is
+// read through its directory, never whole) if it is a regular file of at
+// most limit bytes, and returns it with its size. Anything else is refused
+// by name, as ReadFile refuses it, and the open does not block on a FIFO.
+func OpenFile(path string, limit int64) (*os.File, int64, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	size, err := checkRegular(f, path, limit)
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, size, nil
+}
+
+// checkRegular returns the size of f if it is a regular file of at most
+// limit bytes, asking the opened file (fstat), not the path.
+func checkRegular(f fs.File, name string, limit int64) (int64, error) {
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return 0, fmt.Errorf("%s: %w", name, err)
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %s, not a regular file", name, fileKind(st.Mode()))
+		return 0, fmt.Errorf("%s: %s, not a regular file", name, fileKind(st.Mode()))
 	}
 	if st.Size() > limit {
-		return nil, tooLarge(name, limit)
+		return 0, tooLarge(name, limit)
+	}
+	return st.Size(), nil
+}
+
+func readRegular(f fs.File, name string, limit int64) ([]byte, error) {
+	if _, err := checkRegular(f, name, limit); err != nil {
+		return nil, err
 	}
 	raw, err := io.ReadAll(io.LimitReader(f, limit+1)) // +1: a file that grew since Stat
 	if err != nil {

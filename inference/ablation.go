@@ -1,8 +1,11 @@
 package inference
 
 // Knocking heads out at inference (model/ablation.go): every graph the
-// Predictor builds from then on zeroes the named heads' outputs, and its
-// Resolutions name them in Ablated.
+// Predictor runs from then on zeroes the named heads' outputs, and its
+// Resolutions name them in Ablated. The first Ablate drops the graphs built
+// so far; from then on the Predictor builds graphs with head gates, and a
+// later Ablate only rewrites the gates of the graphs it keeps: a server
+// asked for one set of heads after another builds no graph twice.
 
 import (
 	"fmt"
@@ -21,14 +24,29 @@ func (p *Predictor) Ablate(heads []model.Head) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if !p.gated {
+		p.dropGraphs()
+		p.gated = true
+	}
+	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution} {
+		for _, g := range cache {
+			if err := g.SetAblation(heads); err != nil {
+				return err
+			}
+		}
+	}
+	p.ablate = append([]model.Head(nil), heads...)
+	return nil
+}
+
+// dropGraphs closes and forgets every kept graph. The caller holds p.mu.
+func (p *Predictor) dropGraphs() {
 	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution} {
 		for n, g := range cache {
 			g.Close()
 			delete(cache, n)
 		}
 	}
-	p.ablate = append([]model.Head(nil), heads...)
-	return nil
 }
 
 // Ablated names the knocked-out heads ("L2H1"), or nil.

@@ -49,3 +49,41 @@ func TestAblationChangesTheAnswerAndIsUndone(t *testing.T) {
 		t.Error("ablating layer 4 of 3 was accepted")
 	}
 }
+
+// Knocking out one set of heads after another keeps the graphs it has: the
+// answers are those of a Predictor that knocked each set out first, bit for
+// bit, and the same graphs serve every set.
+func TestAblationReusesItsGraphs(t *testing.T) {
+	p := defaultPredictor(t)
+	const s = "A dog ate the food because it was hungry"
+	sets := [][]model.Head{{{Layer: 0, Head: 0}}, {{Layer: 1, Head: 1}}, nil, {{Layer: 2, Head: 1}, {Layer: 0, Head: 0}}, {{Layer: 0, Head: 0}}}
+	var graph, path *model.Graph
+	for i, heads := range sets {
+		got, want := attributedWith(t, p, heads, s), attributedWith(t, defaultPredictor(t), heads, s)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%v knocked out after %v: the answer differs from a fresh Predictor's", heads, sets[:i])
+		}
+		n := len(got.Tokens)
+		if i == 0 {
+			graph, path = p.graphs[n], p.attribution[n]
+		} else if p.graphs[n] != graph || p.attribution[n] != path {
+			t.Errorf("%v knocked out: a new graph was built", heads)
+		}
+	}
+}
+
+// attributedWith is p's attributed answer for s with heads knocked out.
+func attributedWith(t *testing.T, p *Predictor, heads []model.Head, s string) *Resolution {
+	t.Helper()
+	if err := p.Ablate(heads); err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Resolve(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Attribute(&res.Predictions[0]); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}

@@ -33,6 +33,7 @@ const MinCandidateMass = 0.5
 // (infer's -json prints it beside the answers).
 var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidates' probability is below %g, "+
 	"when the candidates together get less than %g of the model's probability, "+
+	"when the answer is a word the model does not know, "+
 	"when a word the model does not know follows the pronoun in its clause, "+
 	"when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb, "+
 	"or when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know", GuessBelow, MinCandidateMass)
@@ -46,7 +47,8 @@ var clauseEnds = map[string]bool{".": true, ",": true, ";": true, ":": true, "!"
 // Confidence says whether an answer is a guess, and why.
 type Confidence struct {
 	// Guess is true when the answer is a guess: TopProbability is below
-	// GuessBelow (0.8), or CandidateMass is below MinCandidateMass (0.5).
+	// GuessBelow (0.8), CandidateMass is below MinCandidateMass (0.5), the
+	// answer is an unknown word, or one of the clauses below says so.
 	Guess bool `json:"guess"`
 	// Reason says why, in one sentence for people. For an answer that is not
 	// a guess it is empty, or warns that the answer cannot rest on the
@@ -65,6 +67,9 @@ type Confidence struct {
 	// UnknownCandidates are the candidates the model does not know: it can
 	// tell where they stand, not what they are.
 	UnknownCandidates []string `json:"unknown_candidates"`
+	// UnknownAnswer is true when the answer is one of them: however sure
+	// the model is, it chose a word it cannot read, so the answer is a guess.
+	UnknownAnswer bool `json:"unknown_answer"`
 	// UnknownAboutIt are the unknown words that follow the pronoun in its own
 	// clause ("famished" in "because it was famished"): what the sentence
 	// says of "it", so the word that decides. Any of them makes the answer a
@@ -96,6 +101,7 @@ func judge(tokens []string, pronoun int, heads []int, cands []Candidate, known f
 		c.TopProbability = cands[0].Probability / c.CandidateMass
 	}
 	c.UnknownWords, c.UnknownCandidates = unknownWords(tokens, heads, known)
+	c.UnknownAnswer = !known(cands[0].Word)
 	c.UnknownAboutIt = unknownAboutIt(tokens, pronoun, heads, known)
 	if r := lookUpReason(tokens, pronoun); len(c.UnknownAboutIt) == 0 && r.Predicate != "" {
 		if r.Unpaired() {
@@ -103,7 +109,7 @@ func judge(tokens []string, pronoun int, heads []int, cands []Candidate, known f
 		}
 		c.NoKnownVerb = len(r.Verbs) == 0 && len(c.UnknownWords) > 0
 	}
-	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass ||
+	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass || c.UnknownAnswer ||
 		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb
 	c.Reason = reason(c, cands)
 	return c
@@ -201,8 +207,13 @@ func reason(c Confidence, cands []Candidate) string {
 	if c.Unpaired != nil {
 		clauses = append(clauses, unpaired(*c.Unpaired))
 	}
-	if len(c.UnknownCandidates) > 0 {
-		clauses = append(clauses, unknownCandidates(c.UnknownCandidates, len(clauses) > 0))
+	others := c.UnknownCandidates
+	if c.UnknownAnswer && len(clauses) == 0 { // else the "nor" clause names it
+		clauses = append(clauses, fmt.Sprintf("the answer %q is not a word this model knows: it can tell where the word stands, not what it is", cands[0].Word))
+		others = slices.DeleteFunc(slices.Clone(others), func(w string) bool { return w == cands[0].Word })
+	}
+	if len(others) > 0 {
+		clauses = append(clauses, unknownCandidates(others, len(clauses) > 0))
 	}
 	if c.CandidateMass < MinCandidateMass {
 		clauses = append(clauses, littleMass(c.CandidateMass))

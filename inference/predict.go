@@ -29,6 +29,7 @@ type Predictor struct {
 	graphs      map[int]*model.Graph // traced forward graphs, by sentence length
 	attribution map[int]*model.Graph // input-gradient graphs (attribution.go), by sentence length
 	ablate      []model.Head         // heads knocked out in every graph (ablation.go)
+	gated       bool                 // graphs are built with head gates, since the first Ablate
 }
 
 // New makes a Predictor for a loaded checkpoint.
@@ -57,7 +58,7 @@ func (p *Predictor) SupervisedHead() (layer, head int, ok bool) {
 // model.AttentionSteps is read, for explain, -json and the page alike. The
 // caller holds p.mu.
 func (p *Predictor) graphFor(n int) (*model.Graph, error) {
-	return p.graph(p.graphs, n, model.GraphOptions{Batch: 1, SeqLen: n, Trace: true, Ablate: p.ablate})
+	return p.graph(p.graphs, n, model.GraphOptions{Batch: 1, SeqLen: n, Trace: true, Ablate: p.ablate, HeadGates: p.gated})
 }
 
 // graph returns cache[n], building it with opts on first use. The caller holds p.mu.
@@ -226,7 +227,8 @@ type Encoded struct {
 	Contractions []data.Contraction // contractions read as their words
 }
 
-// Encode tokenises a sentence, reads each contraction the vocabulary lacks
+// Encode tokenises a sentence (in NFC, terminal escapes removed: text.go),
+// reads each contraction the vocabulary lacks
 // as its words where the vocabulary has them all (data.ExpandContractions),
 // and maps the tokens to ids, refusing what the model cannot read.
 func (p *Predictor) Encode(sentence string) (*Encoded, error) {
@@ -234,7 +236,7 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 		return nil, fmt.Errorf("the text is %d bytes; give one sentence (at most %d bytes, %d tokens)", len(sentence), MaxInputBytes, p.ck.Meta.Model.MaxLen)
 	}
 	e := &Encoded{}
-	e.Tokens, e.Contractions = data.ExpandContractions(data.Tokenize(sentence), p.known)
+	e.Tokens, e.Contractions = data.ExpandContractions(data.Tokenize(readable(sentence)), p.known)
 	if len(e.Tokens) == 0 {
 		return nil, ErrEmpty
 	}

@@ -14,8 +14,11 @@ package model
 // what its choice of words adds over an average.) The head still computes its
 // weights, so views show where it would have looked.
 //
-// Shapes: Z (B, H, T, d_k); the gate is the same shape, 1 everywhere except
-// 0 in an ablated head's slice. A graph without ablation has no gate at all.
+// Shapes: Z (B, T, H, d_k); the gate is the same shape, 1 everywhere except
+// 0 in an ablated head's slice. A graph built with neither Ablate nor
+// HeadGates has no gate at all; one built with either has a gate in every
+// layer, fed like an input, which SetAblation rewrites. A gate of 1 changes
+// no bit of z.
 
 import (
 	"fmt"
@@ -79,30 +82,52 @@ func checkAblation(heads []Head, c Config) error {
 	return nil
 }
 
-// gateHeads returns z with the ablated heads of layer zeroed, or z itself
-// if none of them is in this layer.
+// gateHeads returns z times layer's gate: a fed (B, T, H, d_k) tensor of 1s,
+// 0s in the ablated heads' slices (gateValues). The gate is a value, not a
+// constant, so SetAblation can knock other heads out of the same graph.
 func (gr *Graph) gateHeads(layer int, z *G.Node) (*G.Node, error) {
 	s := gr.shape
-	gate := make([]float64, s.B*s.H*s.T*s.dk())
+	shape := []int{s.B, s.T, s.H, s.dk()}
+	v := gorgoniax.NewDense(z.Dtype(), shape, gateValues(s, gr.opts.Ablate, layer))
+	g := G.NewTensor(gr.g, z.Dtype(), 4, G.WithShape(shape...), G.WithName(fmt.Sprintf("head_gate_layer_%d", layer)), G.WithValue(tensor.Tensor(v)))
+	gr.in.gates = append(gr.in.gates, g)
+	return G.HadamardProd(z, g)
+}
+
+// gateValues is layer's gate for the knocked-out heads: 1 everywhere but in
+// their slices of z, stored (B, T, H, d_k) (multihead.go).
+func gateValues(s shape, heads []Head, layer int) []float64 {
+	gate := make([]float64, s.B*s.T*s.H*s.dk())
 	for i := range gate {
 		gate[i] = 1
 	}
-	off := false
-	for _, h := range gr.opts.Ablate {
+	for _, h := range heads {
 		if h.Layer != layer {
 			continue
 		}
-		off = true
-		for bt := 0; bt < s.B*s.T; bt++ { // z is stored (B, T, H, d_k): multihead.go
+		for bt := 0; bt < s.B*s.T; bt++ {
 			start := (bt*s.H + h.Head) * s.dk()
 			clear(gate[start : start+s.dk()])
 		}
 	}
-	if !off {
-		return z, nil
+	return gate
+}
+
+// SetAblation knocks heads out of a graph built with HeadGates (none: the
+// whole model back) by writing its gates in place, so that a server asked
+// for one set of heads after another runs the graph it has instead of
+// building a new one. Its outputs are those of a graph built with Ablate:
+// heads, bit for bit.
+func (gr *Graph) SetAblation(heads []Head) error {
+	if len(gr.in.gates) == 0 {
+		return fmt.Errorf("the graph was built without head gates (GraphOptions.HeadGates)")
 	}
-	shape := []int{s.B, s.T, s.H, s.dk()}
-	v := gorgoniax.NewDense(z.Dtype(), shape, gate)
-	g := G.NewTensor(gr.g, z.Dtype(), 4, G.WithShape(shape...), G.WithName(fmt.Sprintf("head_gate_layer_%d", layer)), G.WithValue(tensor.Tensor(v)))
-	return G.HadamardProd(z, g)
+	if err := checkAblation(heads, gr.params.config); err != nil {
+		return err
+	}
+	for layer, g := range gr.in.gates {
+		gorgoniax.CopyInto(g.Value().(*tensor.Dense), gateValues(gr.shape, heads, layer))
+	}
+	gr.opts.Ablate = append([]Head(nil), heads...)
+	return nil
 }

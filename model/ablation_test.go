@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -71,4 +72,74 @@ func fmtHeads(hs []Head) string {
 		s = append(s, h.String())
 	}
 	return "[" + strings.Join(s, " ") + "]"
+}
+
+// One graph with head gates, knocked out set after set by SetAblation, gives
+// what a graph built for each set gives, bit for bit: every traced step and
+// the probabilities, and the input gradients. No heads is the graph built
+// without gates, so a gate of 1 changes nothing.
+func TestSetAblationMatchesABuiltGraph(t *testing.T) {
+	p := newTestParams(t, tinyConfig)
+	b := twoSentences()
+	x, _, err := p.InputVectors(b.IDs[:7])
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _, err := p.InputVectors(b.IDs[7:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	withVectors := b
+	withVectors.Vectors = append(x, y...)
+	sets := [][]Head{{{0, 0}}, {{1, 1}}, nil, {{0, 1}, {1, 0}}, {{0, 0}, {0, 1}}, {{0, 0}}}
+	for name, tc := range map[string]struct {
+		opts  GraphOptions
+		batch Batch
+	}{
+		"traced":          {GraphOptions{Batch: 2, SeqLen: 7, Trace: true}, b},
+		"input gradients": {GraphOptions{Batch: 2, SeqLen: 7, InputGradients: true}, withVectors},
+	} {
+		gated := tc.opts
+		gated.HeadGates = true
+		gr, err := NewGraph(p, gated)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer gr.Close()
+		for _, heads := range sets {
+			if err := gr.SetAblation(heads); err != nil {
+				t.Fatal(err)
+			}
+			got, err := gr.Run(tc.batch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			built := tc.opts
+			built.Ablate = heads
+			if want := runGraph(t, p, built, tc.batch); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, %v knocked out: the gated graph's output differs from a graph built for them", name, heads)
+			}
+		}
+	}
+}
+
+// SetAblation refuses a graph without gates and a head the model lacks.
+func TestSetAblationRefuses(t *testing.T) {
+	p := newTestParams(t, tinyConfig)
+	plain, err := NewGraph(p, GraphOptions{Batch: 1, SeqLen: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	if err := plain.SetAblation([]Head{{0, 0}}); err == nil || !strings.Contains(err.Error(), "HeadGates") {
+		t.Errorf("a graph without gates: %v, want an error naming HeadGates", err)
+	}
+	gated, err := NewGraph(p, GraphOptions{Batch: 1, SeqLen: 4, HeadGates: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gated.Close()
+	if err := gated.SetAblation([]Head{{2, 0}}); err == nil || !strings.Contains(err.Error(), "layer 2 head 0") {
+		t.Errorf("layer 3 of 2: %v, want an error naming it", err)
+	}
 }

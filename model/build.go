@@ -42,7 +42,7 @@ func (gr *Graph) build() error {
 		}
 	}
 	var gate headGate
-	if len(gr.opts.Ablate) > 0 {
+	if len(gr.opts.Ablate) > 0 || gr.opts.HeadGates {
 		gate = gr.gateHeads
 	}
 	h, steps, err := encoderStack(x, gr.in.keyMask, w.Layers, gr.shape, gate)

@@ -36,6 +36,9 @@ type GraphOptions struct {
 	AttentionSupervision float64
 	// Ablate lists the heads whose output is zeroed (ablation.go).
 	Ablate []Head
+	// HeadGates gates every layer's heads, even with nothing in Ablate, so
+	// that SetAblation can change the knocked-out heads without a new graph.
+	HeadGates bool
 	// InputGradients makes the input vectors X a fed, differentiable node
 	// (Batch.Vectors instead of the embedding of Batch.IDs) and gives back
 	// d log P(antecedent) / dX in Output.InputGrad (inputgrad.go). Not with Train.
@@ -59,8 +62,9 @@ type Graph struct {
 
 type inputs struct {
 	ids, pe, keyMask, candidates, pronoun, target *G.Node
-	supervisedRow                                 *G.Node // (B) rows of the supervised head's scores; see supervision.go
-	vectors                                       *G.Node // (B·T, d_model) fed input vectors X; only with InputGradients
+	supervisedRow                                 *G.Node   // (B) rows of the supervised head's scores; see supervision.go
+	vectors                                       *G.Node   // (B·T, d_model) fed input vectors X; only with InputGradients
+	gates                                         []*G.Node // per layer, (B, T, H, d_k) head gates; only with Ablate or HeadGates (ablation.go)
 }
 
 // NewGraph builds and compiles the model for opts.Batch sentences of opts.SeqLen tokens.

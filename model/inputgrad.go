@@ -34,7 +34,7 @@ func (gr *Graph) compileInputGradients() error {
 		return err
 	}
 	G.Read(grads[0], &gr.reads.inputGrad)
-	gr.vm = G.NewTapeMachine(gr.g)
+	gr.vm = gorgoniax.Collectable(G.NewTapeMachine(gr.g))
 	return nil
 }
 

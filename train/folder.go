@@ -1,6 +1,6 @@
 package train
 
-// Which folders a run may write into. A run writes fixed names (config.json,
+// Which folders a run may write into, and what it clears there. A run writes fixed names (config.json,
 // epochs.jsonl, history.json, checkpoint.json, metrics.json, resume/) and checkpoint.Save
 // deletes the weights file the folder's old checkpoint.json names, so a run
 // let loose in someone else's folder would overwrite and delete their files.
@@ -49,10 +49,25 @@ func CheckOutDir(dir string, overwrite bool) error {
 			return fmt.Errorf("run folder %s is a file, not a folder", dir)
 		}
 		return err
-	case len(entries) == 0 || overwrite || isRunFolder(dir):
+	}
+	entries = withoutTemps(entries)
+	if len(entries) == 0 || overwrite || isRunFolder(dir) {
 		return nil
 	}
 	return fmt.Errorf("%w: %s holds %s, and no %s marker says a run made it", ErrFolderInUse, dir, listNames(entries), MarkerName)
+}
+
+// withoutTemps drops the temporaries a killed write left (checkpoint.IsTemp):
+// a folder holding nothing else is as empty as a run killed while it wrote
+// its marker left it, and the run that claims it removes them.
+func withoutTemps(entries []os.DirEntry) []os.DirEntry {
+	var kept []os.DirEntry
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !checkpoint.IsTemp(e.Name()) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
 }
 
 // isRunFolder reports whether dir holds a run's marker.
@@ -80,21 +95,59 @@ func listNames(entries []os.DirEntry) string {
 	return strings.Join(names, ", ")
 }
 
-// claimFolder makes dir a run folder for a new run: it creates it, writes the
+// claimFolder makes dir a run folder for a new run: it creates it, locks it
+// (lockFolder: the lock is returned, held until it is closed), writes the
 // marker, and removes what an earlier run left that would describe another
-// model (see clearPreviousRun).
-func claimFolder(dir string) error {
-	ours := isRunFolder(dir)
+// model (see clearPreviousRun) and every temporary a killed write left.
+func claimFolder(dir string) (*os.File, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	lock, err := lockFolder(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := claimLocked(dir); err != nil {
+		closeLock(lock)
+		return nil, err
+	}
+	return lock, nil
+}
+
+// claimLocked is claimFolder's work once the folder is locked.
+func claimLocked(dir string) error {
+	ours := isRunFolder(dir)
+	if err := clearPreviousRun(dir, ours); err != nil {
 		return err
 	}
-	if err := clearPreviousRun(dir, ours); err != nil {
+	if err := removeTemps(dir); err != nil {
 		return err
 	}
 	if ours {
 		return nil
 	}
 	return checkpoint.WriteFileAtomic(filepath.Join(dir, MarkerName), markerContent)
+}
+
+// removeTemps removes the temporaries that writes killed midway left in the
+// run folder and in its resume/ (checkpoint.RemoveStaleTemps: one rule for
+// every file a run writes).
+func removeTemps(dir string) error {
+	if err := checkpoint.RemoveStaleTemps(dir); err != nil {
+		return err
+	}
+	err := checkpoint.RemoveStaleTemps(filepath.Join(dir, checkpoint.ResumeDir))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// closeLock releases a lock from lockFolder (nil where there is none).
+func closeLock(lock *os.File) {
+	if lock != nil {
+		lock.Close()
+	}
 }
 
 // clearPreviousRun removes an earlier run's metrics.json (a finished run's
@@ -117,10 +170,6 @@ func clearPreviousRun(dir string, ours bool) error {
 	return removeIfExists(filepath.Join(dir, checkpoint.FileName))
 }
 
-// ownTemp matches the temporary files checkpoint.WriteFileAtomic leaves when
-// a run is killed mid-write in resume/.
-var ownTemp = regexp.MustCompile(`^\.(checkpoint\.json|weights-[0-9a-f]{12}\.safetensors)\.tmp-[0-9]+$`)
-
 // ownWeights matches the names checkpoint.Save gives weights files.
 var ownWeights = regexp.MustCompile(`^weights-[0-9a-f]{12}\.safetensors$`)
 
@@ -138,7 +187,7 @@ func removeResumeCheckpoint(dir string, ours bool) error {
 	}
 	entries, _ := os.ReadDir(resume)
 	for _, e := range entries {
-		if e.Name() == weights || ownTemp.MatchString(e.Name()) {
+		if e.Name() == weights || (e.Type().IsRegular() && checkpoint.IsTemp(e.Name())) {
 			if err := os.Remove(filepath.Join(resume, e.Name())); err != nil {
 				return err
 			}

@@ -70,10 +70,20 @@ func (t *trainer) optimiserTensors() []checkpoint.Extra {
 
 // Resume continues the run in dir from its resumable checkpoint. It refuses
 // a folder without one, saying why (ErrRunFinished, ErrNoResumeCheckpoint,
-// ErrNotRunFolder), and a config.json edited since the run started.
+// ErrNotRunFolder), a config.json edited since the run started, and a folder
+// another run is writing (ErrFolderLocked). It holds the folder's lock
+// until it returns, and first removes the temporaries killed writes left.
 func Resume(dir string, opt Options) (*Metrics, error) {
+	lock, err := lockFolder(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) { // a missing folder: loadResumable says what it lacks
+		return nil, err
+	}
+	defer closeLock(lock)
 	ck, err := loadResumable(dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := removeTemps(dir); err != nil {
 		return nil, err
 	}
 	cfg, err := config.Load(filepath.Join(dir, "config.json"))

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 
+	"itformer/internal/await"
 	"itformer/model"
 )
 
@@ -49,26 +50,11 @@ func cancellable[T any](ctx context.Context, build func() (T, error), release fu
 	if stopped(ctx) {
 		return zero, ErrSetupInterrupted
 	}
-	type result struct {
-		v   T
-		err error
-	}
-	built := make(chan result, 1)
-	go func() {
-		v, err := build()
-		built <- result{v, err}
-	}()
-	select {
-	case r := <-built:
-		return r.v, r.err
-	case <-done(ctx):
-		go func() {
-			if r := <-built; r.err == nil && release != nil {
-				release(r.v)
-			}
-		}()
+	v, err, ok := await.Result(done(ctx), build, release)
+	if !ok {
 		return zero, ErrSetupInterrupted
 	}
+	return v, err
 }
 
 // closeGraph releases a graph whose build finished after setup was cancelled.

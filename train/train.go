@@ -58,6 +58,7 @@ type trainer struct {
 	trainSeconds float64
 	ctx          context.Context
 	history      *historyRecorder // the probes' attention as it is learned (history.go)
+	lock         *os.File         // held on a new run's folder from claimFolder to close (lock.go)
 }
 
 // Run trains a model as cfg describes and writes the run folder.
@@ -127,7 +128,8 @@ func (t *trainer) prepare(fresh bool) error {
 	if err := t.prepareData(); err != nil || !fresh {
 		return err
 	}
-	if err := claimFolder(t.opt.OutDir); err != nil {
+	var err error
+	if t.lock, err = claimFolder(t.opt.OutDir); err != nil {
 		return err
 	}
 	return checkpoint.WriteFileAtomic(t.path("config.json"), t.cfg.JSON())
@@ -185,6 +187,7 @@ func (t *trainer) close() {
 	if t.epochLog != nil {
 		t.epochLog.Close()
 	}
+	closeLock(t.lock)
 }
 
 func (t *trainer) path(name string) string { return t.opt.OutDir + string(os.PathSeparator) + name }

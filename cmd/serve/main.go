@@ -40,6 +40,7 @@ import (
 	"itformer/cmd/internal/viz"
 	"itformer/history"
 	"itformer/inference"
+	"itformer/internal/await"
 	"itformer/model"
 )
 
@@ -70,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fs.Mistake("unexpected arguments %q; type sentences into the page", fs.Args())
 	}
-	handler, err := chooseHandler(*siteDir, *runPath, fs, stderr)
+	handler, err := untilDone(ctx, func() (http.Handler, error) { return chooseHandler(*siteDir, *runPath, fs, stderr) })
 	if err != nil {
 		return err
 	}
@@ -84,6 +85,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return serveUntil(ctx, newServer(handler, stderr), ln)
+}
+
+// untilDone returns load's result, or ctx's error as soon as ctx is done
+// (Ctrl-C, SIGTERM), leaving load to the process's end: run catches those
+// signals from its start, so a load that took long (a large checkpoint, a
+// slow disk) would otherwise ignore them.
+func untilDone[T any](ctx context.Context, load func() (T, error)) (T, error) {
+	v, err, ok := await.Result(ctx.Done(), load, nil)
+	if !ok {
+		return v, fmt.Errorf("stopped while loading the model: %w", context.Cause(ctx))
+	}
+	return v, err
 }
 
 // listen opens addr and says where the page is, warning when other machines
@@ -196,7 +209,8 @@ type handler struct {
 	histErr bool
 	// ablator answers the requests that knock heads out: Ablate changes a
 	// Predictor for all its callers, so it is a second one, used by one
-	// request at a time, and re-ablated only when the heads change.
+	// request at a time, and re-ablated only when the heads change, which
+	// rewrites its graphs' head gates and builds none.
 	ablating sync.Mutex
 	ablator  *inference.Predictor
 	knocked  string // the heads ablator has knocked out, as ParseHeads reads them

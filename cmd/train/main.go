@@ -17,6 +17,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -70,7 +71,7 @@ func run(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *resume != "" {
-		if len(sets) > 0 || *seed != "" || *out != "" || *overwrite || *configPath != "" {
+		if len(sets) > 0 || given(fs, "seed") || *out != "" || *overwrite || *configPath != "" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
 		return train1(ctx, *resume, func(o train.Options) (*train.Metrics, error) {
@@ -81,13 +82,21 @@ func run(args []string) error {
 	if *overwrite && *out == "" {
 		return fs.Mistake("-overwrite needs -out: without it the run goes to a new folder, runs/NAME-TIME")
 	}
-	if *seed != "" {
+	if given(fs, "seed") {
 		if _, err := strconv.ParseInt(*seed, 10, 64); err != nil {
 			return fs.Mistake("-seed %q: want an integer", *seed)
 		}
 		sets = append(sets, "seed="+*seed)
 	}
 	return fresh(ctx, *configPath, sets, *out, *overwrite)
+}
+
+// given says whether the flag name was on the command line: -seed "" is a
+// mistake to name, not the same as no -seed.
+func given(fs *cli.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
 }
 
 // fresh trains a new run of the config at path ("": the built-in default)

@@ -128,3 +128,15 @@ func TestDefaultConfigFromAnyDirectory(t *testing.T) {
 		t.Fatalf("train from another directory: %v\nwant the default config loaded and %q", err, want)
 	}
 }
+
+// -seed "" is a mistake named as typed, not the config's own seed in silence.
+func TestEmptySeedIsRefused(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	err := run([]string{"-config", tiny, "-seed", "", "-out", dir})
+	if err == nil || !strings.Contains(err.Error(), `-seed "": want an integer`) {
+		t.Errorf(`train -seed "": %v, want a refusal naming it`, err)
+	}
+	if _, statErr := os.Stat(dir); !errors.Is(statErr, os.ErrNotExist) {
+		t.Errorf("the refused run made its folder (%v)", statErr)
+	}
+}

@@ -157,7 +157,7 @@ func (a *answerer) resolve(sentence string, attribute bool) (*inference.Resoluti
 	return res, nil
 }
 
-// ablate knocks out heads (a comma list), rebuilding graphs only on change.
+// ablate knocks out heads (a comma list), rewriting the graphs' head gates only on change.
 func (a *answerer) ablate(heads string) error {
 	if heads == a.ablated {
 		return nil

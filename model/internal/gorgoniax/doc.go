@@ -23,6 +23,7 @@
 //	repeat.go         repeatTo        = G.Broadcast's repeat (in Sum's gradient), a copy loop
 //	rewind.go         Rewind          = vm.Reset() that keeps the machine's buffers
 //	registers.go      NewTapeMachine  = G.NewTapeMachine with one register per shape
+//	collect.go        Collectable     = G.NewTapeMachine's machine without its finalizer, so a dropped graph is freed
 //	unary.go          Unary(f, x)     = f(x) for G.Exp, G.Square, ..., into a kept buffer
 //	byindices.go      ByIndices       = G.ByIndices, rows (axis 0) and its gradient into kept buffers
 //	sum.go            Sum, Mean       = G.Sum, G.Mean along one axis, in its order into a kept buffer, gradient by a copy loop

@@ -48,13 +48,14 @@ import (
 
 // NewTapeMachine is G.NewTapeMachine(g, opts...) with one register per shape
 // (see above), returning the compiler's error where G.NewTapeMachine panics.
+// It is Collectable (collect.go).
 func NewTapeMachine(g *G.ExprGraph, opts ...G.VMOpt) (G.VM, error) {
 	prog, locMap, err := G.Compile(g)
 	if err != nil {
 		return nil, err
 	}
 	splitRegistersByShape(reflect.ValueOf(prog), reflect.ValueOf(locMap), g)
-	return G.NewTapeMachine(g, append(opts, G.WithPrecompiled(prog, locMap))...), nil
+	return Collectable(G.NewTapeMachine(g, append(opts, G.WithPrecompiled(prog, locMap))...)), nil
 }
 
 // renamer assigns the new register numbers.
