@@ -73,6 +73,12 @@ type Train struct {
 	// noun's habitual role learned before the sentence structure was
 	// (train/adam.go). 0 turns it off.
 	EmbeddingDecay float64 `json:"embedding_decay,omitempty"`
+	// WeightDecay is λ of decoupled weight decay (AdamW) on every other weight
+	// matrix (not on biases or layer-norm gains): it favours the small
+	// weights of a rule over the large ones of memorised cases, which makes
+	// a composed meaning (outcome × "not" × "although" × predicate) be found
+	// sooner (Power et al. 2022; Nanda et al. 2023). 0 turns it off.
+	WeightDecay float64 `json:"weight_decay,omitempty"`
 	// Shards splits each training batch by rows into this many equal parts,
 	// run forward and backward at once on their own goroutines (so cores),
 	// their gradients summed in shard order (train.Session.Run). The
@@ -300,6 +306,7 @@ func (c Run) Validate() error {
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
 		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
 		{"train.embedding_decay must be in [0, 10]", t.EmbeddingDecay >= 0 && t.EmbeddingDecay <= 10, t.EmbeddingDecay},
+		{"train.weight_decay must be in [0, 10]", t.WeightDecay >= 0 && t.WeightDecay <= 10, t.WeightDecay},
 		{"train.shards must not be negative", t.Shards >= 0, t.Shards},
 		{fmt.Sprintf("train.shards must divide train.batch_size (%d) into equal shards", t.BatchSize), t.BatchSize <= 0 || t.Shards <= 0 || t.BatchSize%t.Shards == 0, t.Shards},
 	} {

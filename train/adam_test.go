@@ -134,3 +134,34 @@ func TestDecayRatesHitTheEmbedding(t *testing.T) {
 		}
 	}
 }
+
+// TestDecayRatesHitTheMatrices: train.weight_decay lands on every weight
+// matrix but the embedding, and on no vector (biases, layer-norm gains).
+func TestDecayRatesHitTheMatrices(t *testing.T) {
+	cfg := tinyConfig
+	cfg.Train.EmbeddingDecay, cfg.Train.WeightDecay = 0.1, 0.02
+	s, err := NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	vgs := s.Graph.ValueGrads()
+	matrices := 0
+	for i, vg := range vgs {
+		shape := vg.Value().Shape()
+		isEmbedding := vg.Value().Uintptr() == s.Params.Weights().Embedding.Uintptr()
+		want := 0.0
+		switch {
+		case isEmbedding:
+			want = 0.1
+		case len(shape) == 2:
+			want, matrices = 0.02, matrices+1
+		}
+		if s.Optimiser.Decay[i] != want {
+			t.Errorf("parameter %d (shape %v, embedding %v) has decay %v, want %v", i, shape, isEmbedding, s.Optimiser.Decay[i], want)
+		}
+	}
+	if matrices == 0 {
+		t.Error("no weight matrix besides the embedding: the test checked nothing")
+	}
+}

@@ -174,13 +174,17 @@ func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 }
 
 // decayRates gives Adam.Decay, in the order of the graph's ValueGrads (the
-// parameters' order): train.embedding_decay for the token embedding, 0 for
-// the rest.
+// parameters' order): train.embedding_decay for the token embedding,
+// train.weight_decay for every other matrix, 0 for vectors (biases and
+// layer-norm gains, which decay would pull away from their roles).
 func decayRates(p *model.Params, t config.Train) []float64 {
 	rates := make([]float64, len(p.Specs()))
 	for i, spec := range p.Specs() {
-		if p.Tensor(spec.Name) == p.Weights().Embedding {
+		switch {
+		case p.Tensor(spec.Name) == p.Weights().Embedding:
 			rates[i] = t.EmbeddingDecay
+		case len(spec.Shape) == 2:
+			rates[i] = t.WeightDecay
 		}
 	}
 	return rates
