@@ -11,10 +11,13 @@ import (
 
 // Metrics are a run's closing figures, written to metrics.json.
 type Metrics struct {
-	Test               Evaluation          `json:"test"`
-	Validation         Evaluation          `json:"validation"`
-	BestEpoch          int                 `json:"best_epoch"`
-	Baselines          data.BaselineScores `json:"baselines"` // on test
+	Test       Evaluation          `json:"test"`
+	Validation Evaluation          `json:"validation"`
+	BestEpoch  int                 `json:"best_epoch"`
+	Baselines  data.BaselineScores `json:"baselines"` // on test
+	// TrainBaselines are the same shortcuts scored on the training data
+	// itself: what the model could have learned to lean on.
+	TrainBaselines     data.BaselineScores `json:"train_baselines"`
 	Challenges         []Challenge         `json:"challenges"`
 	BestAttention      BestHead            `json:"best_attention_head"` // by attention_strongest_on_antecedent
 	TrainSeconds       float64             `json:"train_seconds"`
@@ -48,6 +51,7 @@ func (t *trainer) finish() (*Metrics, error) {
 		return nil, err
 	}
 	m.Baselines = data.Baselines(t.Corpus.Train, t.Corpus.Test)
+	m.TrainBaselines = data.Baselines(t.Corpus.Train, t.Corpus.Train)
 	if m.Challenges, err = t.evaluateChallenges(); err != nil {
 		return nil, err
 	}
@@ -102,16 +106,28 @@ func (m *Metrics) Summary() string {
 }
 
 // writeAccuracyTable prints one row per evaluated set: the model, the
-// shortcuts, the mean confidence and the best test head's alignment there.
+// shortcuts (each one feature: the first noun, the nearest noun, the
+// majority position, the noun, the predicate, the verb, "not", the
+// connective; the best of them last), the mean confidence and the best
+// test head's alignment there. The first row is the shortcuts on the
+// training data, where no model is scored.
 func (m *Metrics) writeAccuracyTable(s *strings.Builder) {
-	fmt.Fprintf(s, "%-22s %6s   %6s %7s %8s %8s %9s   %9s %10s\n", "", "model", "first", "nearest", "majority",
-		"noun id.", "pred. id.", "mean conf", "head->ante")
+	fmt.Fprintf(s, "%-22s %6s   %5s %5s %5s %5s %5s %5s %5s %5s %5s   %9s %10s\n", "", "model", "first", "near.", "major",
+		"noun", "pred.", "verb", "not", "conn.", "best", "mean conf", "head->ante")
+	baselines := func(b data.BaselineScores) string {
+		var out strings.Builder
+		for _, v := range []float64{b.FirstNoun, b.NearestNoun, b.Majority, b.NounIdentity, b.PredicateIdentity,
+			b.VerbIdentity, b.Polarity, b.Connective, b.Shortcut()} {
+			fmt.Fprintf(&out, " %4.1f%%", 100*v)
+		}
+		return out.String()
+	}
 	row := func(name string, e Evaluation, b data.BaselineScores) {
 		l, h := m.BestAttention.Layer-1, m.BestAttention.Head-1
-		fmt.Fprintf(s, "%-22s %5.1f%%   %5.1f%% %6.1f%% %7.1f%% %7.1f%% %8.1f%%   %9.3f %9.1f%%\n", name, 100*e.Accuracy,
-			100*b.FirstNoun, 100*b.NearestNoun, 100*b.Majority, 100*b.NounIdentity, 100*b.PredicateIdentity,
+		fmt.Fprintf(s, "%-22s %5.1f%%  %s   %9.3f %9.1f%%\n", name, 100*e.Accuracy, baselines(b),
 			e.MeanTopProbability, 100*e.Strongest[l][h])
 	}
+	fmt.Fprintf(s, "%-22s %6s  %s\n", "train (shortcuts only)", "", baselines(m.TrainBaselines))
 	row("test", m.Test, m.Baselines)
 	for _, c := range m.Challenges {
 		row(c.Name, c.Evaluation, c.Baselines)
