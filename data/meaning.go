@@ -26,6 +26,7 @@ package data
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -169,7 +170,7 @@ func (f *Frame) favoursFailure(predicate string, r Role) bool {
 
 // Predicates lists the words of the frame's dimensions, sorted as loaded:
 // every predicate some sentence of the frame can say of "it".
-func (f *Frame) Predicates() []string { return f.predicates }
+func (f *Frame) Predicates() []string { return slices.Clone(f.predicates) }
 
 // Dimensions lists the dimensions the frame explains its outcome by.
 func (f *Frame) Dimensions(r Role) []string {
@@ -203,7 +204,7 @@ func (f *Frame) describes(predicate string) (roles [2]bool) {
 	return roles
 }
 
-// explainsLine parses "hunger +, size -" for one role.
+// parseExplanations reads "hunger +", "size -" for one role.
 func parseExplanations(r Role, items []string) ([]Explanation, error) {
 	var out []Explanation
 	for _, item := range items {

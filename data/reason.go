@@ -80,8 +80,8 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	for _, f := range frames {
 		r.Verbs = appendNew(r.Verbs, f.verbIn(outside))
 	}
-	r.Paired = slices.ContainsFunc(frames, func(f *Frame) bool { return f.givesReason(p, negated) })
-	r.Elsewhere = lex.uses(p, negated)
+	r.Paired = slices.ContainsFunc(frames, func(f *Frame) bool { return f.givesReason(p) })
+	r.Elsewhere = lex.uses(p)
 	return r
 }
 
@@ -166,16 +166,16 @@ var sharedPredicates = sync.OnceValue(func() [][]string {
 	return out
 })
 
-// givesReason says whether p, negated or not, is a property f explains
-// its outcome by.
-func (f *Frame) givesReason(p string, _ bool) bool {
+// givesReason says whether p is a property f explains its outcome by ("not
+// p" then is too: the meaning decides which role it describes).
+func (f *Frame) givesReason(p string) bool {
 	_, ok := f.properties[p]
 	return ok
 }
 
 // uses lists, per frame that explains its outcome by p, the roles p can
 // describe there (either, depending on outcome, negation and connective).
-func (l *Lexicon) uses(p string, _ bool) []Use {
+func (l *Lexicon) uses(p string) []Use {
 	out := []Use{}
 	for i := range l.Frames {
 		f := &l.Frames[i]
