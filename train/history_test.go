@@ -14,7 +14,7 @@ import (
 // The probes are the mission sentence, its twin, and a twin pair from every
 // challenge set: each pair the same nouns with the other answer.
 func TestProbeExamples(t *testing.T) {
-	c, err := data.Generate(tinyConfig.Data.Seed)
+	c, err := Corpus(tinyConfig.Data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -126,7 +126,7 @@ func TestRun(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	corpus, err := data.Generate(runs["tiny"].cfg.Data.Seed)
+	corpus, err := Corpus(runs["tiny"].cfg.Data) // the run's corpus, data.train_size included
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +443,7 @@ func TestRunRefusesBatchLargerThanSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	corpus, err := data.Generate(cfg.Data.Seed)
+	corpus, err := Corpus(cfg.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -492,7 +492,7 @@ func withCommas(n int) string {
 // name, with the length needed, before the run folder is made; that length
 // itself passes.
 func TestRunRefusesMaxLenShorterThanTheCorpus(t *testing.T) {
-	corpus, err := data.Generate(tinyConfig.Data.Seed)
+	corpus, err := Corpus(tinyConfig.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
