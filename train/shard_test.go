@@ -68,8 +68,10 @@ func TestShardedGradientsMatchWholeBatch(t *testing.T) {
 	for _, lambda := range []string{"1.0", "0"} {
 		whole := shardSession(t, "train.attention_supervision="+lambda)
 		batches := shardBatches(t, whole, 3)
-		if ModelBatch(batches[0]).Spread == nil {
-			t.Fatal("batch 0 has no spread row: the test would not check them")
+		// Which batches have spread rows depends on the corpus's draw; one of
+		// those checked must, or the test would not check them.
+		if !slices.ContainsFunc(batches, func(b data.Batch) bool { return ModelBatch(b).Spread != nil }) {
+			t.Fatalf("none of the %d batches has a spread row: the test would not check them", len(batches))
 		}
 		for _, shards := range []string{"2", "4", "32"} {
 			sharded := shardSession(t, "train.attention_supervision="+lambda, "train.shards="+shards)
