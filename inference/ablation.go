@@ -21,7 +21,7 @@ func (p *Predictor) Ablate(heads []model.Head) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution} {
+	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution, p.knockout} {
 		for n, g := range cache {
 			g.Close()
 			delete(cache, n)

@@ -112,7 +112,8 @@ func loadPredictor(o options) (*inference.Predictor, error) {
 }
 
 // resolveAttributed answers every "it" of the sentence, each with its
-// integrated-gradients attribution.
+// integrated-gradients attribution and what knocking out the supervised
+// head does to it.
 func resolveAttributed(p *inference.Predictor, sentence string) (*inference.Resolution, error) {
 	res, err := p.Resolve(sentence)
 	if err != nil {
@@ -120,6 +121,9 @@ func resolveAttributed(p *inference.Predictor, sentence string) (*inference.Reso
 	}
 	for i := range res.Predictions {
 		if err := p.Attribute(&res.Predictions[i]); err != nil {
+			return nil, err
+		}
+		if err := p.KnockOut(&res.Predictions[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -179,9 +183,11 @@ type rules struct {
 	AttributionRule string `json:"attribution_rule"`
 	RolloutRule     string `json:"rollout_rule"`
 	AblationRule    string `json:"ablation_rule"`
+	KnockoutRule    string `json:"knockout_rule"`
 }
 
-var documented = rules{positionsNote, inference.GuessRule, inference.AttributionRule, inference.RolloutRule, inference.AblationRule}
+var documented = rules{positionsNote, inference.GuessRule, inference.AttributionRule, inference.RolloutRule,
+	inference.AblationRule, inference.KnockoutRule}
 
 const positionsNote = "0-based token indices into tokens (the text output counts words from 1)"
 

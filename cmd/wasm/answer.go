@@ -107,6 +107,9 @@ func (a *answerer) answer(r Request) (*Answer, error) {
 	} else if out.Resolution, err = a.resolve(r.Sentence, r.Attribute); err != nil {
 		return nil, err
 	}
+	if err := a.p.KnockOut(&out.Resolution.Predictions[0]); err != nil { // the page draws the first answer's heads
+		return nil, err
+	}
 	if out.Page, err = a.page(out); err != nil {
 		return nil, err
 	}

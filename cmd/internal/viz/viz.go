@@ -18,6 +18,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"strings"
 	"unicode/utf8"
 
 	itdata "itformer/data" // named apart from the type data below
@@ -214,6 +215,9 @@ type result struct {
 	Attribution  *attributionView
 	Ablated      []string
 	AblationRule string
+	// Knockout says what knocking out the ★ head does to the first answer,
+	// or is empty when it was not run (inference.Predictor.KnockOut).
+	Knockout string
 }
 
 // reading is how the model read a sentence where it differs from what was
@@ -352,6 +356,7 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 	if len(res.Predictions) > 0 {
 		r.Rollout = newRolloutView(res.Predictions[0])
 		r.Attribution = newAttributionView(res.Predictions[0])
+		r.Knockout = knockoutText(res.Predictions[0])
 	}
 	r.Ablated, r.AblationRule = res.Ablated, AblationRule
 
@@ -537,6 +542,16 @@ func newAnswer(i int, p inference.Prediction) answer {
 			Answer: c.Position == p.Answer})
 	}
 	return a
+}
+
+// knockoutText is the knockout of p, as a sentence: "Knocking out L3 H1:
+// dog 100.0% → dog 99.8% (the answer does not rest on this head)."
+func knockoutText(p inference.Prediction) string {
+	if p.Knockout == nil {
+		return ""
+	}
+	s := p.Knockout.Describe(p.AnswerWord)
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
 // summary is the sentence above the pictures: where the chosen word looks most
