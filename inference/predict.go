@@ -28,13 +28,14 @@ type Predictor struct {
 	mu          sync.Mutex           // a Graph runs one batch at a time
 	graphs      map[int]*model.Graph // traced forward graphs, by sentence length
 	attribution map[int]*model.Graph // input-gradient graphs (attribution.go), by sentence length
+	knockout    map[int]*model.Graph // graphs without the supervised head (knockout.go), by sentence length
 	ablate      []model.Head         // heads knocked out in every graph (ablation.go)
 	gated       bool                 // graphs are built with head gates, since the first Ablate
 }
 
 // New makes a Predictor for a loaded checkpoint.
 func New(ck *checkpoint.Checkpoint) *Predictor {
-	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}, attribution: map[int]*model.Graph{}}
+	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}, attribution: map[int]*model.Graph{}, knockout: map[int]*model.Graph{}}
 }
 
 // Config is the model's config.
@@ -103,6 +104,9 @@ type Prediction struct {
 	// Attribution is each word's share of the answer (attribution.go); set
 	// by Predictor.Attribute only, as it costs a batch of path points.
 	Attribution *Attribution `json:"attribution,omitempty"`
+	// Knockout is the answer with the supervised head knocked out
+	// (knockout.go); set by Predictor.KnockOut only, as it costs a forward pass.
+	Knockout *Knockout `json:"knockout,omitempty"`
 }
 
 // Candidate is one possible antecedent and the model's probability for it.

@@ -25,7 +25,7 @@ func explainAnswer(w io.Writer, p *inference.Predictor, a *inference.Prediction)
 	pronoun := a.Tokens[a.Pronoun]
 	fmt.Fprintf(w, "\nattention rollout of %q through all %d layers (Abnar & Zuidema 2020):\n", pronoun, len(a.Rollout))
 	fmt.Fprintln(w, "  heads averaged, + identity for the residual, rows renormalised,")
-	fmt.Fprintf(w, "  multiplied through the layers: %s\n", ranked(a.Tokens, a.Rollout[len(a.Rollout)-1], 4, "%.0f%%", 100))
+	fmt.Fprintf(w, "  multiplied through the layers: %s\n", ranked(a.Tokens, a.Rollout[len(a.Rollout)-1], 4, "%.1f%%", 100))
 	at := a.Attribution
 	fmt.Fprintf(w, "\nwhich words decided %q: log P = %.3f, from %.3f with no words\n", a.AnswerWord, at.LogProbability, at.BaselineLogProbability)
 	fmt.Fprintf(w, "  integrated gradients, %d steps from the words' embeddings zeroed\n", at.Steps)
@@ -37,7 +37,7 @@ func explainAnswer(w io.Writer, p *inference.Predictor, a *inference.Prediction)
 	return nil
 }
 
-// ranked lists the n largest positive values as "dog 18%, it 17%", each
+// ranked lists the n largest positive values as "dog 18.2%, it 17.0%", each
 // printed as format of value·scale, or says there is none.
 func ranked(tokens []string, values []float64, n int, format string, scale float64) string {
 	order := make([]int, len(values))
@@ -48,7 +48,7 @@ func ranked(tokens []string, values []float64, n int, format string, scale float
 	var parts []string
 	for _, j := range order[:min(n, len(order))] {
 		if values[j] > 0 {
-			parts = append(parts, fmt.Sprintf("%s "+format, tokens[j], values[j]*scale))
+			parts = append(parts, fmt.Sprintf("%s "+format, wordLabel(tokens, j, 12), values[j]*scale))
 		}
 	}
 	if len(parts) == 0 {

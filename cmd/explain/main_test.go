@@ -312,3 +312,66 @@ func TestExplainShowsRolloutAndAttribution(t *testing.T) {
 		}
 	}
 }
+
+// The table shows every word's key beside its score; a word the sentence
+// has twice is numbered in the summaries ("the(4)"); and a weight is
+// printed at one precision in the table and the summaries: a summary's
+// percent is the table's weight rounded, never 100% beside 0.9986.
+func TestKeysRepeatsAndRounding(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := "The dog chased the cat because it was angry"
+	tr, err := p.Trace(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, sh, _ := p.SupervisedHead()
+	ws, err := tr.Output.Steps(0, sl, sh, tr.Pronouns[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := explain(t, s)
+	for j, k := range ws.Keys {
+		row := fmt.Sprintf("\n  %2d  %-10s %-21s %8.3f", j+1, tr.Tokens[j], shortKey(k), ws.Scores[j])
+		if !strings.Contains(out, row) {
+			t.Errorf("no row %q with word %d's key beside its score:\n%s", row, j+1, out)
+		}
+	}
+	if !strings.Contains(out, "k_j (3 of ") {
+		t.Errorf("the key column is not headed:\n%s", out)
+	}
+	top := model.ArgMax(ws.Weights)
+	label := tr.Tokens[top]
+	if tr.Tokens[top] == "the" {
+		label = fmt.Sprintf("the(%d)", top+1)
+	}
+	if want := fmt.Sprintf("  L%d H%d *  %s %.1f%%", sl+1, sh+1, label, 100*ws.Weights[top]); !strings.Contains(out, want) {
+		t.Errorf("summary lacks %q, the table's weight %.4f as a percent:\n%s", want, ws.Weights[top], out)
+	}
+	if !strings.Contains(out, "the(1) ") && !strings.Contains(out, "the(4) ") {
+		t.Errorf("no summary tells the two \"the\"s apart:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  L") && strings.Contains(line, " the ") {
+			t.Errorf("a summary names an unnumbered \"the\": %q", line)
+		}
+	}
+	checkWidth(t, out)
+}
+
+// The worked examples name their explainers by title, and a printed z
+// that is ours cut off at two decimals is a rounding difference, not a
+// disagreement.
+func TestExamplesNameTheirExplainers(t *testing.T) {
+	robots, pool := explain(t, "-example", "robots"), explain(t, "-example", "pool")
+	if !strings.Contains(robots, `"Understanding the`+"\n"+`Math behind 'Self Attention Mechanism'"`) ||
+		!strings.Contains(pool, `"Intuition Behind the Attention`+"\n"+`Head of Transformers"`) || strings.Contains(robots+pool, "explainer 2") {
+		t.Errorf("the examples do not name their explainers:\n%s\n%s", robots, pool)
+	}
+	perform := "[0.87, 0.87]: a rounding difference only:\n  z is [0.876, 0.876], which rounds to [0.88, 0.88]"
+	if !strings.Contains(robots, perform) || !strings.Contains(robots, "[1.28, 0.24]: differs") {
+		t.Errorf("robots: want perform's z called a rounding difference and smart's a difference:\n%s", robots)
+	}
+}

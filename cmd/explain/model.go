@@ -130,12 +130,12 @@ func printSteps(w io.Writer, tokens []string, numbered []step, s model.WordSteps
 			results = append(results, st)
 		}
 	}
-	printTable(w, tokens, columns)
+	printTable(w, tokens, columns, s.Keys)
 	for _, r := range results {
 		fmt.Fprintf(w, "  %s = %s\n", symbol(r), vector(r.Value))
 	}
 	top := model.ArgMax(s.Weights)
-	fmt.Fprintf(w, "  %.1f%% of z is %q's value v_%d\n", 100*s.Weights[top], tokens[top], top+1)
+	fmt.Fprintf(w, "  %s of z is %q's value v_%d\n", percent(s.Weights[top]), tokens[top], top+1)
 }
 
 // printFormulas prints "step n  lhs = rhs  about", the columns aligned.
@@ -158,10 +158,12 @@ func symbol(st step) string {
 	return strings.TrimSuffix(lhs, "_j")
 }
 
-// printTable prints one row per word and a column per step; a column that
-// sums to 1 (the weights) gets four decimals, a bar and its sum.
-func printTable(w io.Writer, tokens []string, columns []step) {
-	head, totals, summed := "   j  word      ", strings.Repeat(" ", 16), false
+// printTable prints one row per word: its key k_j, whose dot product with
+// q is the first step, and a column per step; a column that sums to 1 (the
+// weights) gets four decimals, a bar and its sum.
+func printTable(w io.Writer, tokens []string, columns []step, keys [][]float64) {
+	head := fmt.Sprintf("   j  word       %-*s", keyWidth, fmt.Sprintf("k_j (%d of %d)", min(keyShown, len(keys[0])), len(keys[0])))
+	totals, summed := strings.Repeat(" ", 17+keyWidth), false
 	for i, c := range columns {
 		head += cell(i, fmt.Sprintf("%8s", symbol(c)))
 		total := strings.Repeat(" ", 8)
@@ -172,7 +174,7 @@ func printTable(w io.Writer, tokens []string, columns []step) {
 	}
 	fmt.Fprintln(w, head)
 	for j := range tokens {
-		row, bars := fmt.Sprintf("  %2d  %-10s", j+1, clip(tokens[j], 10)), ""
+		row, bars := fmt.Sprintf("  %2d  %-10s %-*s", j+1, clip(tokens[j], 10), keyWidth, shortKey(keys[j])), ""
 		for i, c := range columns {
 			row += cell(i, number(c, c.Value[j]))
 			if c.SumsToOne {
@@ -185,6 +187,22 @@ func printTable(w io.Writer, tokens []string, columns []step) {
 		fmt.Fprintf(w, "%s  (sum)\n", strings.TrimRight(totals, " "))
 	}
 	fmt.Fprintln(w)
+}
+
+// The key column shows each key's first keyShown numbers, in keyWidth runes.
+const (
+	keyShown = 3
+	keyWidth = 21
+)
+
+// shortKey is k's first keyShown numbers, with one decimal: enough to see
+// how the keys differ, in a table that still fits 80 columns beside the
+// scores and the weights' bars.
+func shortKey(k []float64) string {
+	if len(k) <= keyShown {
+		return "[" + join(k, "%4.1f") + "]"
+	}
+	return "[" + join(k[:keyShown], "%4.1f") + " …]"
 }
 
 // cell is a table cell: 8 columns after one space (the first) or two.
@@ -220,7 +238,26 @@ func summarise(w io.Writer, p *inference.Predictor, tr *inference.Traced, word i
 func strongest(tokens []string, row []float64, n int) string {
 	var parts []string
 	for _, j := range cli.Strongest(row, n) {
-		parts = append(parts, fmt.Sprintf("%s %.0f%%", clip(tokens[j], 12), 100*row[j]))
+		parts = append(parts, fmt.Sprintf("%s %s", wordLabel(tokens, j, 12), percent(row[j])))
 	}
 	return strings.Join(parts, "   ")
+}
+
+// percent prints a weight as the table's four decimals round it: 0.9986 is
+// 99.9%, not 100%.
+func percent(w float64) string { return fmt.Sprintf("%.1f%%", 100*w) }
+
+// wordLabel is word j, clipped to n runes, with its number when the
+// sentence has the word more than once: "the(4)".
+func wordLabel(tokens []string, j, n int) string {
+	word, seen := clip(tokens[j], n), 0
+	for _, t := range tokens {
+		if t == tokens[j] {
+			seen++
+		}
+	}
+	if seen > 1 {
+		word += fmt.Sprintf("(%d)", j+1)
+	}
+	return word
 }

@@ -32,7 +32,6 @@ import (
 	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/viz"
-	"itformer/history"
 	"itformer/inference"
 	"itformer/model"
 )
@@ -59,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	warnReading(stderr, res)
 	if o.htmlPath != "" {
-		if err := writePage(o, res, stderr); err != nil {
+		if err := writePage(o, p, res, stderr); err != nil {
 			return err
 		}
 	}
@@ -112,7 +111,8 @@ func loadPredictor(o options) (*inference.Predictor, error) {
 }
 
 // resolveAttributed answers every "it" of the sentence, each with its
-// integrated-gradients attribution.
+// integrated-gradients attribution and what knocking out the supervised
+// head does to it.
 func resolveAttributed(p *inference.Predictor, sentence string) (*inference.Resolution, error) {
 	res, err := p.Resolve(sentence)
 	if err != nil {
@@ -122,18 +122,21 @@ func resolveAttributed(p *inference.Predictor, sentence string) (*inference.Reso
 		if err := p.Attribute(&res.Predictions[i]); err != nil {
 			return nil, err
 		}
+		if err := p.KnockOut(&res.Predictions[i]); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }
 
 // writePage writes -html's page, with the run's training playback when the
 // run has a history (the page is drawn all the same without one).
-func writePage(o options, res *inference.Resolution, stderr io.Writer) error {
+func writePage(o options, p *inference.Predictor, res *inference.Resolution, stderr io.Writer) error {
 	hist, err := cli.LoadHistory(o.runPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "warning: the page has no playback of training: %v\n", err)
 	}
-	if err := writeHTML(o.htmlPath, res, hist); err != nil {
+	if err := writeHTML(o.htmlPath, res, viz.Options{History: hist, ModelEpoch: p.Checkpoint().Meta.Epoch}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", o.htmlPath)
@@ -179,17 +182,19 @@ type rules struct {
 	AttributionRule string `json:"attribution_rule"`
 	RolloutRule     string `json:"rollout_rule"`
 	AblationRule    string `json:"ablation_rule"`
+	KnockoutRule    string `json:"knockout_rule"`
 }
 
-var documented = rules{positionsNote, inference.GuessRule, inference.AttributionRule, inference.RolloutRule, inference.AblationRule}
+var documented = rules{positionsNote, inference.GuessRule, inference.AttributionRule, inference.RolloutRule,
+	inference.AblationRule, inference.KnockoutRule}
 
 const positionsNote = "0-based token indices into tokens (the text output counts words from 1)"
 
-// writeHTML writes the standalone page, with the model's history (if not
-// nil) embedded for the playback of attention as it was learned.
-func writeHTML(path string, res *inference.Resolution, hist *history.History) error {
+// writeHTML writes the standalone page, with the model's history (if
+// opts has one) embedded for the playback of attention as it was learned.
+func writeHTML(path string, res *inference.Resolution, opts viz.Options) error {
 	var buf bytes.Buffer
-	if err := viz.WritePage(&buf, res, viz.Options{History: hist}); err != nil {
+	if err := viz.WritePage(&buf, res, opts); err != nil {
 		return err
 	}
 	if err := checkpoint.WriteFileAtomic(path, buf.Bytes()); err != nil {

@@ -15,6 +15,7 @@ import (
 	"itformer/data"
 	"itformer/inference"
 	"itformer/inference/inferencetest"
+	"itformer/model"
 )
 
 func TestMissionSentenceAndTwin(t *testing.T) {
@@ -440,5 +441,47 @@ func TestTwin(t *testing.T) {
 		if err := run(args, &out, &errOut); !errors.Is(err, cli.ErrUsage) {
 			t.Errorf("%q: %v, want a usage error", args, err)
 		}
+	}
+}
+
+// Beside the heads, the text says what knocking out the ★ head does to the
+// answer; -json carries it under knockout, with its rule, and leaves it out
+// when -ablate has already knocked that head out.
+func TestKnockoutOfTheSupervisedHead(t *testing.T) {
+	s := "A dog ate the food because it was hungry"
+	m, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, sh, _ := m.SupervisedHead() // the default model's, whatever its size
+	name := model.Head{Layer: sl, Head: sh}.String()
+	var text, js, cut, errOut bytes.Buffer
+	if err := run([]string{s}, &text, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	star := strings.Index(text.String(), "* trained to point")
+	knock := strings.Index(text.String(), fmt.Sprintf("\nknocking out L%d H%d: dog ", sl+1, sh+1))
+	if star < 0 || knock < star || knock > strings.Index(text.String(), "attention rollout") {
+		t.Errorf("no knockout line between the heads and the rollout:\n%s", text.String())
+	}
+	if err := run([]string{"-json", s}, &js, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		KnockoutRule string `json:"knockout_rule"`
+		inference.Resolution
+	}
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	k := doc.Predictions[0].Knockout
+	if k == nil || k.Head != name || k.AnswerWord == "" || k.Rests == "" || !strings.Contains(doc.KnockoutRule, "supervised head") {
+		t.Errorf("knockout %+v, rule %q", k, doc.KnockoutRule)
+	}
+	if err := run([]string{"-json", "-ablate", name, s}, &cut, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(cut.String(), `"knockout":`) {
+		t.Errorf("-ablate %s and still a knockout of it", name)
 	}
 }

@@ -34,6 +34,9 @@ func render(w io.Writer, p inference.Prediction, ablated []string) {
 	renderCandidates(w, p)
 	fmt.Fprintf(w, "\nattention of %q, layer by layer (█ ≥70%%  ▓ ≥40%%  ▒ ≥20%%  ░ ≥5%%  · <5%%)\n", pronoun)
 	renderHeatmap(w, p, ablated)
+	if p.Knockout != nil {
+		fmt.Fprintln(w, p.Knockout.Describe(p.AnswerWord))
+	}
 	renderRollout(w, p)
 	if p.Attribution != nil {
 		renderAttribution(w, p)

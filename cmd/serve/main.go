@@ -286,6 +286,7 @@ func (h *handler) servePage(w http.ResponseWriter, r *http.Request) {
 	c := h.p.Config()
 	f := viz.Form{MaxBytes: maxSentence, HistoryURL: historyPath, ModelLayers: c.Layers, ModelHeads: c.Heads, Ablate: r.Form["ablate"]}
 	f.Layer, f.Head, f.Word = number(r, "layer"), number(r, "head"), number(r, "word")
+	f.ModelEpoch = h.p.Checkpoint().Meta.Epoch
 	if _, asked := r.Form["sentence"]; !asked {
 		h.page(w, http.StatusOK, f)
 		return
@@ -386,14 +387,20 @@ func (h *handler) answer(f *viz.Form) error {
 	if f.TwinSentence != "" {
 		tw, err := p.Twins(f.Sentence, f.TwinSentence)
 		f.Twin = tw
-		return err
+		if err != nil {
+			return err
+		}
+		return p.KnockOut(&tw.A.Predictions[0]) // the page draws the first sentence's heads
 	}
 	res, err := p.Resolve(f.Sentence)
 	if err != nil {
 		return err
 	}
 	f.Result = res
-	return p.Attribute(&res.Predictions[0])
+	if err := p.Attribute(&res.Predictions[0]); err != nil {
+		return err
+	}
+	return p.KnockOut(&res.Predictions[0])
 }
 
 // errorStatus is the status of a sentence that got no answer: the server's

@@ -81,19 +81,30 @@ func TestBrowserPlayback(t *testing.T) {
 		return s
 	}
 	last := len(h.Points) - 1
+	// The playback opens where the served weights were saved: the
+	// checkpoint's epoch, which may come before the run's last.
+	at := last
+	for i, p := range h.Points {
+		if p.Step > 0 && p.Epoch == float64(shared.Checkpoint().Meta.Epoch) {
+			at = i
+		}
+	}
 
 	br.Do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible(`#history[data-ready="true"] #history-grid td.score`, chromedp.ByQuery))
 	s := read("served page")
-	if s.Probes != len(h.Probes) || s.Max != fmt.Sprint(last) || s.Value != fmt.Sprint(last) || s.GridSeen < 100 {
-		t.Errorf("%d probes, slider max %s at %s, grid %.0f px wide; want %d probes, the slider at its end, %d", s.Probes, s.Max, s.Value, s.GridSeen, len(h.Probes), last)
+	if s.Probes != len(h.Probes) || s.Max != fmt.Sprint(last) || s.Value != fmt.Sprint(at) || s.GridSeen < 100 {
+		t.Errorf("%d probes, slider max %s at %s, grid %.0f px wide; want %d probes, the slider at the model's epoch, %d of %d", s.Probes, s.Max, s.Value, s.GridSeen, len(h.Probes), at, last)
 	}
-	checkDrawn(t, "the last point", s, h, 0, last)
+	checkDrawn(t, "the model's point", s, h, 0, at)
+	if want := fmt.Sprintf("epoch %d, step %d (end of the epoch this model was saved at)", shared.Checkpoint().Meta.Epoch, h.Points[at].Step); at != last && !strings.HasPrefix(s.Label, want) {
+		t.Errorf("label %q at the model's point, want %q", s.Label, want)
+	}
 
 	// The slider's first position is the untrained model.
 	setSlider(br, 0)
 	s = read("slider at 0")
-	if !strings.HasPrefix(s.Label, "before training (step 0)") {
+	if !strings.HasPrefix(s.Label, "before training,") {
 		t.Errorf("label %q at the first point", s.Label)
 	}
 	checkDrawn(t, "the first point", s, h, 0, 0)
@@ -121,9 +132,9 @@ func TestBrowserPlayback(t *testing.T) {
 	if s.Value != paused.Value || s.Pressed != "false" || !strings.Contains(s.Play, "Play") {
 		t.Errorf("after Pause the slider went from %s to %s; button %q (pressed %s)", paused.Value, s.Value, s.Play, s.Pressed)
 	}
-	var at int
-	fmt.Sscan(s.Value, &at)
-	checkDrawn(t, "where Pause left it", s, h, 1, at)
+	var left int
+	fmt.Sscan(s.Value, &left)
+	checkDrawn(t, "where Pause left it", s, h, 1, left)
 
 	// infer -html's page embeds the history and plays it from a file.
 	res, err := shared.Resolve("A dog ate the food because it was hungry")
@@ -199,8 +210,9 @@ func checkDrawn(t *testing.T, what string, s playbackState, h *history.History, 
 	if want := fmt.Sprintf("P(%s) = %.1f%%", pr.Tokens[pr.Antecedent], 100*ans); !strings.HasPrefix(s.Answer, want) {
 		t.Errorf("%s: answer line %q, want it to start %q", what, s.Answer, want)
 	}
-	if want := fmt.Sprintf("%d of %d", i+1, len(h.Points)); !strings.HasSuffix(s.Label, want) || (pt.Step > 0 && !strings.Contains(s.Label, fmt.Sprintf("(step %d)", pt.Step))) {
-		t.Errorf("%s: label %q, want step %d and %q", what, s.Label, pt.Step, want)
+	step := fmt.Sprintf("epoch %d, step %d", int(math.Ceil(pt.Epoch)), pt.Step) // the epoch under way, as whole numbers
+	if want := fmt.Sprintf("%d of %d", i+1, len(h.Points)); !strings.HasSuffix(s.Label, want) || (pt.Step > 0 && !strings.HasPrefix(s.Label, step)) {
+		t.Errorf("%s: label %q, want %q and %q", what, s.Label, step, want)
 	}
 	// The chart: 130 px of height for 0..1, from y = 140 up; points evenly spaced from x = 34 to 370.
 	wantY, wantX := fmt.Sprintf("%.1f", 140-130*ans), fmt.Sprintf("%.1f", 34+336*float64(i)/float64(max(len(h.Points)-1, 1)))

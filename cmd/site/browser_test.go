@@ -1,15 +1,17 @@
 package main
 
 // The site in a real browser: Debian's chromium, headless, driven by
-// chromedp against the built folder served on loopback by site.Handler. It
-// resolves the mission sentence and its twin with the model running in the
-// page, trains the tiny config in the worker to its target accuracy while
-// checking that the page still handles input, then questions the trained
-// model.
+// chromedp against the built folder served on loopback by site.Handler.
+// TestBrowserLayout (layout_test.go) looks at the first screen as a person
+// would. TestBrowser resolves the mission sentence and its twin with the
+// model running in the page, trains the tiny config in the worker to its
+// target accuracy while checking that the page still handles input, then
+// questions the trained model; that takes minutes, so it runs only with
+// ITFORMER_E2E=1, which .ci/run sets (docs/testing.md).
 //
 // Three environment variables serve a person more than CI: SITE_DIR names
 // an already built site to test instead of building one (the build compiles
-// the module, a minute or two), SITE_SCREENSHOT a PNG file to write the
+// the module, a minute or two cold), SITE_SCREENSHOT a PNG file to write the
 // training part of the page into once two epochs are drawn (docs/site.png
 // is made so), and SITE_CONFIG=default trains the default config instead
 // of the tiny one (the README's timing; some ten minutes).
@@ -17,10 +19,12 @@ package main
 import (
 	"encoding/base64"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,24 +37,45 @@ import (
 	"itformer/data"
 )
 
+// built is the site the browser tests share: the module is compiled once
+// per test binary, not once per test.
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// TestMain removes the shared site after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" && os.Getenv("SITE_DIR") == "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
 // builtSite is SITE_DIR, or a site built into a temporary folder without
 // the shrinking tools (they add minutes, and the page works the same): the
 // README's sizes and timings come from a folder cmd/site built, tested with
 // SITE_DIR.
 func builtSite(t *testing.T) string {
 	t.Helper()
-	if dir := os.Getenv("SITE_DIR"); dir != "" {
-		return dir
+	built.once.Do(func() {
+		if built.dir = os.Getenv("SITE_DIR"); built.dir != "" {
+			return
+		}
+		var m Module
+		if m, built.err = Build("go", Tools{}, io.Discard, os.Stderr); built.err != nil {
+			return
+		}
+		if built.dir, built.err = os.MkdirTemp("", "itformer-site-test-"); built.err == nil {
+			built.err = site.Write(built.dir, m.Wasm, m.Gzip, m.WasmExec)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	m, err := Build("go", Tools{}, os.Stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := site.Write(dir, m.Wasm, m.Gzip, m.WasmExec); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return built.dir
 }
 
 // logModuleSize logs the sizes of the module the page loads, plain and
@@ -91,7 +116,8 @@ const readState = `(() => {
   const $ = id => document.getElementById(id), T = window.itformerTiming || {};
   return {status: $("status").textContent, answer: $("answer").textContent, error: $("error").hidden ? "" : $("error").textContent,
     model: $("model-name").textContent, typed: $("typed").textContent, train_status: $("train-status").textContent,
-    train_ready: !$("train-go").disabled, steps: document.querySelectorAll("#steps tr").length, frame: ($("view").srcdoc || "").length,
+    train_ready: !$("train-go").disabled, steps: document.querySelectorAll("#steps tr").length,
+    frame: ((document.querySelector("#view iframe:not(.back)") || {}).srcdoc || "").length,
     first_answer: (T.firstAnswer || 0) / 1000, target: T.targetReached || 0, done: T.trainDone || 0,
     epochs: (T.epochs || []).length,
     points: document.querySelectorAll("#probes table.probe")[0] ? document.querySelectorAll("#probes table.probe")[0].rows.length - 1 : 0,
@@ -103,6 +129,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("the browser test builds the module and starts chromium; skipped with -short")
 	}
 	chromium := browsertest.FindChromium(t, "cmd/site", "the site")
+	browsertest.NeedE2E(t, "cmd/site", "trains a model in the page for minutes")
 	dir := builtSite(t)
 	logModuleSize(t, dir)
 	srv := httptest.NewServer(site.Handler(dir))
@@ -111,7 +138,7 @@ func TestBrowser(t *testing.T) {
 
 	start := time.Now()
 	b.do("open the page", chromedp.Navigate(srv.URL+"/"))
-	s := b.waitFor("the first answer", 60*time.Second, func(s pageState) bool { return s.FirstAnswer > 0 || s.Error != "" })
+	s := b.waitFor("the first answer", 60*time.Second, func(s pageState) bool { return s.FirstAnswer > 0 && s.Frame > 0 || s.Error != "" })
 	t.Logf("first answer %.2f s after the page started loading (%v after navigating)", s.FirstAnswer, time.Since(start).Round(time.Millisecond))
 	if !strings.Contains(s.Answer, `"it" refers to dog`) || s.Frame == 0 || s.Error != "" {
 		t.Fatalf("mission sentence: answer %q, frame %d bytes, error %q", s.Answer, s.Frame, s.Error)

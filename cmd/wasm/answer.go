@@ -107,6 +107,9 @@ func (a *answerer) answer(r Request) (*Answer, error) {
 	} else if out.Resolution, err = a.resolve(r.Sentence, r.Attribute); err != nil {
 		return nil, err
 	}
+	if err := a.p.KnockOut(&out.Resolution.Predictions[0]); err != nil { // the page draws the first answer's heads
+		return nil, err
+	}
 	if out.Page, err = a.page(out); err != nil {
 		return nil, err
 	}
@@ -182,7 +185,7 @@ func (a *answerer) page(ans *Answer) (string, error) {
 	c := a.p.Config()
 	f := viz.Form{Action: "#", Sentence: ans.Resolution.Sentence, Result: ans.Resolution, Twin: ans.Twin,
 		ModelLayers: c.Layers, ModelHeads: c.Heads, Ablate: ans.Resolution.Ablated,
-		Options: viz.Options{History: a.hist}}
+		Options: viz.Options{History: a.hist, ModelEpoch: a.p.Checkpoint().Meta.Epoch}}
 	if ans.Twin != nil {
 		f.TwinSentence = ans.Twin.B.Sentence
 	}

@@ -140,3 +140,27 @@ func ProfileDir(t *testing.T) string {
 	})
 	return dir
 }
+
+// E2E is the environment variable that turns on the end-to-end runs that
+// take minutes (a model trained in the page): go test ./... skips them,
+// .ci/run sets it (docs/testing.md).
+const E2E = "ITFORMER_E2E"
+
+// NeedE2E skips the calling test unless ITFORMER_E2E=1, saying once on the
+// terminal what it skipped and how to run it; under CI, which must run it,
+// the test fails instead.
+func NeedE2E(t *testing.T, pkg, what string) {
+	t.Helper()
+	if os.Getenv(E2E) == "1" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s is not 1 under CI: .ci/run sets it to run the end-to-end tests", E2E)
+	}
+	e2eToldOnce.Do(func() {
+		Tell(fmt.Sprintf("%s: %s skipped: it %s; %s=1 go test ./... runs it (docs/testing.md)", pkg, t.Name(), what, E2E))
+	})
+	t.Skipf("an end-to-end run (%s); set %s=1 to run it", what, E2E)
+}
+
+var e2eToldOnce sync.Once

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"itformer/internal/gobuild"
@@ -14,17 +15,47 @@ import (
 	"itformer/config"
 )
 
-// Every command ends a usage mistake the same way: exit status 2 and the
-// message printed once, on stderr, followed by the usage line.
-func TestCommandsAgreeOnUsageMistakes(t *testing.T) {
+// commands is every command, built once for the tests of this file (each
+// link takes seconds, and three tests need them).
+var commands struct {
+	once sync.Once
+	bin  string
+	err  error
+}
+
+// TestMain removes the built commands after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if commands.bin != "" {
+		os.RemoveAll(commands.bin)
+	}
+	os.Exit(code)
+}
+
+// builtCommands is the folder holding every command, built on first use.
+func builtCommands(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds every command")
 	}
-	bin := t.TempDir()
-	build := gobuild.Command(bin, "itformer/cmd/...")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	commands.once.Do(func() {
+		if commands.bin, commands.err = os.MkdirTemp("", "itformer-commands-"); commands.err != nil {
+			return
+		}
+		if out, err := gobuild.Command(commands.bin, "itformer/cmd/...").CombinedOutput(); err != nil {
+			commands.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if commands.err != nil {
+		t.Fatal(commands.err)
 	}
+	return commands.bin
+}
+
+// Every command ends a usage mistake the same way: exit status 2 and the
+// message printed once, on stderr, followed by the usage line.
+func TestCommandsAgreeOnUsageMistakes(t *testing.T) {
+	bin := builtCommands(t)
 	for _, name := range []string{"train", "infer", "explain", "serve", "experiment", "bench", "reliability", "explaineval", "history"} {
 		cmd := exec.Command(filepath.Join(bin, name), "-no-such-flag")
 		var stderr strings.Builder
@@ -46,13 +77,7 @@ func TestCommandsAgreeOnUsageMistakes(t *testing.T) {
 // the tiny config needs refuses it by name (exit 1), before any run folder is
 // made, and a malformed size is a usage mistake (exit 2).
 func TestTrainMaxMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds cmd/train")
-	}
-	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := filepath.Join(builtCommands(t), "train")
 	// The estimate for 100000 layers of the tiny config, as config computes
 	// it: the message must carry it, whatever the tiny config's other sizes.
 	const tiny = "../../../configs/tiny.json"
@@ -93,18 +118,12 @@ func TestTrainMaxMemory(t *testing.T) {
 // A command whose result cannot be written (stdout on a full disk) says so
 // and exits 1, instead of exiting 0 with nothing written.
 func TestCommandsReportLostOutput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds commands")
-	}
+	bin := builtCommands(t)
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip("no /dev/full here")
 	}
 	defer full.Close()
-	bin := t.TempDir()
-	if out, err := gobuild.Command(bin, "itformer/cmd/infer", "itformer/cmd/explain", "itformer/cmd/history").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	const sentence = "A dog ate the food because it was hungry"
 	for _, args := range [][]string{{"infer", sentence}, {"infer", "-json", sentence}, {"explain", sentence}, {"history"}} {
 		cmd := exec.Command(filepath.Join(bin, args[0]), args[1:]...)

@@ -23,12 +23,20 @@
   }
   function supervised(l, h) { return l === H.supervised_layer && h === H.supervised_head; }
 
-  // pointLabel names a point as the slider shows it.
+  // pointLabel names a point as the slider shows it: "epoch 1, step 23",
+  // the epoch under way (or just ended) and the optimiser steps so far; the
+  // site's probe tables (app.js) write the same words. The point whose
+  // weights answer the page is marked.
   function pointLabel(p) {
-    if (p.step === 0) { return "before training (step 0)"; }
-    var e = p.epoch, whole = Math.round(e);
-    var when = Math.abs(e - whole) < 1e-9 ? "after epoch " + whole : "epoch " + e.toFixed(3).replace(/0+$/, "");
-    return when + " (step " + p.step + ")";
+    if (p.step === 0) { return "before training"; }
+    var label = "epoch " + Math.ceil(p.epoch - 1e-9) + ", step " + p.step;
+    return isModelPoint(p) ? label + " (end of the epoch this model was saved at)" : label;
+  }
+  function isModelPoint(p) { return C.model_epoch > 0 && p.step > 0 && Math.abs(p.epoch - C.model_epoch) < 1e-9; }
+  // modelPoint is the point the playback opens at: the answering model's, else the last.
+  function modelPoint() {
+    for (var i = 0; i < H.points.length; i++) { if (isModelPoint(H.points[i])) { return i; } }
+    return H.points.length - 1;
   }
 
   function answerProbability(pr, r) {
@@ -159,7 +167,7 @@
       $("probe").appendChild(el("option", { value: i }, p.name + ": " + p.text));
     });
     $("epoch").max = String(H.points.length - 1);
-    point = H.points.length - 1;
+    point = modelPoint();
     $("probe").addEventListener("change", function (e) { pickProbe(+e.target.value); });
     $("epoch").addEventListener("input", function (e) { stop(); point = +e.target.value; draw(); });
     $("play").addEventListener("click", function () { if (timer === null) { play(); } else { stop(); } });

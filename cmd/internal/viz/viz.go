@@ -18,6 +18,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"strings"
 	"unicode/utf8"
 
 	itdata "itformer/data" // named apart from the type data below
@@ -56,6 +57,10 @@ type Options struct {
 	// History, if not nil, is embedded in the page for its playback of
 	// attention as it was learned (package history).
 	History *history.History
+	// ModelEpoch is the epoch of the weights answering (a run keeps its
+	// best epoch, which may come before its last): the playback opens at
+	// that epoch's end and marks it. 0 opens at the history's last point.
+	ModelEpoch int
 }
 
 // Form is the page of a server: a text input, and below it an error or the
@@ -87,7 +92,7 @@ func WritePage(w io.Writer, res *inference.Resolution, opts Options) error {
 	if res == nil {
 		return fmt.Errorf("viz: no resolution to draw")
 	}
-	return write(w, res, nil, "", opts, newHistoryView(opts.History, ""), nil)
+	return write(w, res, nil, "", opts, newHistoryView(opts.History, "", opts.ModelEpoch), nil)
 }
 
 // WriteForm writes a server's page: the form, then f.Error or f.Result.
@@ -104,7 +109,7 @@ func WriteForm(w io.Writer, f Form) error {
 		fv.Ablation = newAblationView(f.ModelLayers, f.ModelHeads, f.Ablate, f.Whole)
 	}
 	opts := f.Options
-	hv := newHistoryView(opts.History, f.HistoryURL)
+	hv := newHistoryView(opts.History, f.HistoryURL, opts.ModelEpoch)
 	opts.History = nil
 	res := f.Result
 	if f.Twin != nil {
@@ -167,15 +172,16 @@ type historyView struct {
 }
 
 type historyConfig struct {
-	Src    string   `json:"src,omitempty"`
-	Colors []string `json:"colors"`
+	Src        string   `json:"src,omitempty"`
+	Colors     []string `json:"colors"`
+	ModelEpoch int      `json:"model_epoch,omitempty"` // Options.ModelEpoch
 }
 
-func newHistoryView(h *history.History, url string) *historyView {
+func newHistoryView(h *history.History, url string, modelEpoch int) *historyView {
 	if h == nil && url == "" {
 		return nil
 	}
-	hv := &historyView{Config: historyConfig{Colors: headColors}}
+	hv := &historyView{Config: historyConfig{Colors: headColors, ModelEpoch: modelEpoch}}
 	if h != nil {
 		hv.Data = h
 	} else {
@@ -205,7 +211,7 @@ type result struct {
 	// HeadNum the same, 1-based.
 	Layer, Head, Word int
 	LayerNum, HeadNum int
-	GridStyle         template.CSS // the head views' grid: one column per head
+	GridStyle         template.CSS // the head views' grid (gridStyle)
 	Summary           string
 	Data              data
 	// The explanation views of the first prediction (explain.go), and the
@@ -214,6 +220,9 @@ type result struct {
 	Attribution  *attributionView
 	Ablated      []string
 	AblationRule string
+	// Knockout says what knocking out the ★ head does to the first answer,
+	// or is empty when it was not run (inference.Predictor.KnockOut).
+	Knockout string
 }
 
 // reading is how the model read a sentence where it differs from what was
@@ -345,13 +354,14 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 	r.Tokens, longest = newTokens(res.Tokens, pronouns, r.Word)
 	r.Layers, r.HeadNums = oneTo(nl), oneTo(nh)
 	r.LayerNum, r.HeadNum = r.Layer+1, r.Head+1
-	r.GridStyle = template.CSS(fmt.Sprintf("grid-template-columns:repeat(%d,max-content)", nh))
+	r.GridStyle = gridStyle(nl, nh)
 
 	r.Heads = r.newHeads(res, float64(longest)*charW+8, supL, supH)
 	r.Summary = summary(res.Tokens, res.Attention[r.Layer][r.Head][r.Word], r.Layer, r.Head)
 	if len(res.Predictions) > 0 {
 		r.Rollout = newRolloutView(res.Predictions[0])
 		r.Attribution = newAttributionView(res.Predictions[0])
+		r.Knockout = knockoutText(res.Predictions[0])
 	}
 	r.Ablated, r.AblationRule = res.Ablated, AblationRule
 
@@ -447,6 +457,21 @@ func newTokens(words []string, pronouns []int, chosen int) (tokens []token, long
 	return tokens, longest
 }
 
+// layersAcross is the most layers the head views lay side by side: four
+// columns of a short sentence's views fit a 1200-pixel page.
+const layersAcross = 4
+
+// gridStyle lays the head views out a column per layer, layer 1 on the
+// left, so that every layer's first head, the last layer's too (where the
+// head trained to point usually is), is in the first row, on the first
+// screen. A deeper model gets a row per layer instead, as wide as its heads.
+func gridStyle(nl, nh int) template.CSS {
+	if nl > layersAcross {
+		return template.CSS(fmt.Sprintf("grid-template-columns:repeat(%d,max-content)", nh))
+	}
+	return template.CSS(fmt.Sprintf("grid-auto-flow:column;grid-template-rows:repeat(%d,auto)", nh))
+}
+
 // oneTo is 1, 2, ..., n: the numbers a control offers.
 func oneTo(n int) []int {
 	var nums []int
@@ -537,6 +562,16 @@ func newAnswer(i int, p inference.Prediction) answer {
 			Answer: c.Position == p.Answer})
 	}
 	return a
+}
+
+// knockoutText is the knockout of p, as a sentence: "Knocking out L3 H1:
+// dog 100.0% → dog 99.8% (the answer does not rest on this head)."
+func knockoutText(p inference.Prediction) string {
+	if p.Knockout == nil {
+		return ""
+	}
+	s := p.Knockout.Describe(p.AnswerWord)
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
 // summary is the sentence above the pictures: where the chosen word looks most

@@ -437,3 +437,25 @@ func TestPageSaysHowTheSentenceWasRead(t *testing.T) {
 		t.Errorf("the twin view does not say how the second sentence was read:\n%s", twin)
 	}
 }
+
+// The page says, next to the head views, what knocking out the ★ head does
+// to the answer, in inference's words, once KnockOut has run.
+func TestKnockoutLine(t *testing.T) {
+	res := resolve(t, "A dog ate the food because it was hungry")
+	if page := render(t, res, Options{}); strings.Contains(page, `id="knockout"`) {
+		t.Error("a knockout line before KnockOut ran")
+	}
+	p := &res.Predictions[0]
+	if err := model.KnockOut(p); err != nil {
+		t.Fatal(err)
+	}
+	want := "K" + strings.TrimPrefix(p.Knockout.Describe(p.AnswerWord), "k") + "."
+	page := html.UnescapeString(render(t, res, Options{}))
+	line := regexp.MustCompile(`<p class="knockout" id="knockout">.*?</p>`).FindString(page)
+	if !strings.Contains(line, want) {
+		t.Errorf("knockout line %q, want it to say %q", line, want)
+	}
+	if strings.Index(page, `id="knockout"`) > strings.Index(page, `class="headviews"`) {
+		t.Error("the knockout line comes after the head views, not beside their summary")
+	}
+}

@@ -48,7 +48,7 @@
   function useModel(info) {
     var m = info.model;
     $("model-name").textContent = "(" + info.name + ": " + m.layers + " layers, " + m.heads + " heads, d_model " + m.d_model +
-      (info.epoch ? ", epoch " + info.epoch + ", validation accuracy " + (100 * info.validation_accuracy).toFixed(1) + "%" : "") + ")";
+      (info.epoch ? ", saved at epoch " + info.epoch + ", validation accuracy " + (100 * info.validation_accuracy).toFixed(1) + "%" : "") + ")";
     var boxes = $("heads");
     boxes.textContent = "";
     for (var l = 1; l <= m.layers; l++) {
@@ -74,7 +74,7 @@
       var ans = call("answer", JSON.stringify(req));
       showError("");
       $("answer").textContent = verdict(ans.resolution) + (ans.twin ? "  |  twin: " + verdict(ans.twin.b) : "");
-      $("view").srcdoc = ans.page.replace("</head>", "<style>form.ask{display:none}</style></head>");
+      show(ans.page);
       $("steps").textContent = "";
       if (ans.steps) { drawSteps(ans.steps); }
       return ans;
@@ -84,6 +84,42 @@
       return null;
     }
   }
+  // --- the answer's frame ----------------------------------------------------
+  // viz's page is drawn in a sandboxed frame. A new page is written into the
+  // hidden frame and shown only once it has laid itself out and said how tall
+  // it is: the frame is never blank while a page loads, and, as tall as its
+  // page, never scrolls inside, so no head hides below an inner fold.
+  var frames = Array.prototype.slice.call(document.querySelectorAll("#view iframe")), shown = 0, pageSeq = 0;
+  // Both start as back frames: until the first page is ready, the placeholder shows.
+  // frameStyle hides what the site already shows (the form, the title); frameScript
+  // reports the page's height and where the head trained to point sits.
+  var frameStyle = "<style>form.ask, body > header { display: none } body { padding-top: 8px }</style>";
+  function frameScript(seq) {
+    return "<script>(function () { function post() {" +
+      " var s = document.querySelector('figure.hv.supervised'), r = s ? s.getBoundingClientRect() : null;" +
+      " parent.postMessage({ itformerFrame: { seq: " + seq + ", height: document.documentElement.scrollHeight," +
+      " supervised: r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null," +
+      " caption: s ? s.querySelector('figcaption').textContent : '' } }, '*'); }" +
+      " addEventListener('load', post); new ResizeObserver(post).observe(document.body); })();<\/script>";
+  }
+  function show(page) {
+    var back = frames[1 - shown], end = page.lastIndexOf("</body>");
+    pageSeq++;
+    back.srcdoc = page.slice(0, end).replace("</head>", frameStyle + "</head>") + frameScript(pageSeq) + page.slice(end);
+  }
+  window.addEventListener("message", function (e) {
+    var m = e.data && e.data.itformerFrame, i = frames.findIndex(function (f) { return f.contentWindow === e.source; });
+    if (!m || i < 0 || m.seq !== pageSeq && i !== shown) { return; }
+    frames[i].style.height = (m.height + 2) + "px";
+    if (i !== shown && m.seq === pageSeq) { // the new page is ready: swap
+      frames[i].classList.remove("back");
+      frames[shown].classList.add("back");
+      shown = i;
+      $("view-placeholder").hidden = true;
+    }
+    if (i === shown) { window.itformerFrame = m; } // read by the browser test
+  });
+
   function verdict(res) {
     if (!res.predictions || !res.predictions.length) { return "No \"it\" to resolve in: " + res.sentence; }
     return res.predictions.map(function (p) {
@@ -232,6 +268,7 @@
   }
   function plot(cv, epochs, series, hline, label, ymax) {
     var g = cv.getContext("2d"), W = cv.width, H = cv.height, L = 40, B = 24, top = 8;
+    if (!series.some(function (s) { return s.pts.length; })) { return placeholder(cv, "No model trained in this tab yet: press Train to draw its " + label + " here."); }
     var hi = ymax || 0;
     series.forEach(function (s) { s.pts.forEach(function (p) { hi = Math.max(hi, p[1]); }); });
     hi = hi || 1;
@@ -258,6 +295,24 @@
       }
     });
   }
+  // placeholder writes text in an empty chart, so that it does not look broken.
+  function placeholder(cv, text) {
+    var g = cv.getContext("2d");
+    g.clearRect(0, 0, cv.width, cv.height);
+    g.fillStyle = "#777"; g.font = "italic 13px sans-serif"; g.textAlign = "center";
+    var words = text.split(" "), line = "", y = cv.height / 2 - 10;
+    words.forEach(function (w) {
+      if (g.measureText(line + w).width > cv.width - 40) { g.fillText(line, cv.width / 2, y); line = ""; y += 18; }
+      line += w + " ";
+    });
+    g.fillText(line, cv.width / 2, y);
+    g.textAlign = "start";
+  }
+  // pointLabel names a recorded point as the playback of viz's page does
+  // (history.js): the epoch under way, in whole numbers, and the steps so far.
+  function pointLabel(pt) {
+    return pt.step === 0 ? "before training" : "epoch " + Math.ceil(pt.epoch - 1e-9) + ", step " + pt.step;
+  }
   // drawProbes draws the mission probe's pronoun attention, every head, at
   // every recorded point: one table per head, a row per point.
   function drawProbes(h) {
@@ -268,11 +323,11 @@
         var t = document.createElement("table"), cap = t.createCaption(), head = t.insertRow();
         t.className = "probe";
         cap.textContent = "Layer " + (l + 1) + " · head " + (hd + 1) + (l === h.supervised_layer && hd === h.supervised_head ? " ★ supervised" : "");
-        head.appendChild(document.createElement("th")).textContent = "epoch";
+        head.appendChild(document.createElement("th")).textContent = "when";
         probe.tokens.forEach(function (w) { head.appendChild(document.createElement("th")).textContent = w; });
         h.points.forEach(function (pt) {
           var r = t.insertRow(), row = pt.readings[0].attention[l][hd];
-          r.appendChild(document.createElement("th")).textContent = pt.epoch.toFixed(2);
+          r.appendChild(document.createElement("th")).textContent = pointLabel(pt);
           row.forEach(function (w) {
             var c = r.insertCell();
             c.style.backgroundColor = "rgba(31,119,180," + w.toFixed(3) + ")";
@@ -284,8 +339,10 @@
       }
     }
     $("probes-caption").textContent = "\"" + probe.text + "\": where \"it\" (word " + (probe.pronoun + 1) +
-      ") looks in each head, in %, at each recorded point of training (epoch); the answer is \"" + probe.tokens[probe.antecedent] + "\".";
+      ") looks in each head, in %, at each recorded point of training (the epoch under way and the optimiser steps so far); the answer is \"" +
+      probe.tokens[probe.antecedent] + "\".";
   }
 
+  draw();
   start().catch(function (e) { status("The model could not start: " + e.message); });
 })();
