@@ -73,12 +73,12 @@ func TestInlineTinyMatchesStruct(t *testing.T) {
 
 func TestLoadShippedConfigs(t *testing.T) {
 	for _, tc := range []struct {
-		file                   string
-		dModel, epochs, layers int
-		lr                     float64
+		file                          string
+		dModel, epochs, layers, heads int
+		lr                            float64
 	}{
-		{"default.json", 32, 20, 3, 0.003},
-		{"tiny.json", 16, 6, 3, 0.003},
+		{"default.json", 32, 30, 2, 8, 0.003},
+		{"tiny.json", 16, 6, 2, 4, 0.003},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			c, err := Load(filepath.Join("..", "configs", tc.file))
@@ -92,7 +92,7 @@ func TestLoadShippedConfigs(t *testing.T) {
 				t.Errorf("got d_model %d, epochs %d, learning_rate %v; want %d, %d, %v",
 					c.Model.DModel, c.Train.Epochs, c.Train.LearningRate, tc.dModel, tc.epochs, tc.lr)
 			}
-			if c.Seed != 1 || c.Data.Seed != 1 || c.Model.DType != "float64" || c.Model.Heads != 2 || c.Model.Layers != tc.layers {
+			if c.Seed != 1 || c.Data.Seed != 1 || c.Model.DType != "float64" || c.Model.Heads != tc.heads || c.Model.Layers != tc.layers {
 				t.Errorf("unexpected config %+v", c)
 			}
 			if c.Description == "" {

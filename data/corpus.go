@@ -42,7 +42,7 @@ type Config struct {
 // DefaultConfig is the configuration Generate uses.
 func DefaultConfig() Config {
 	return Config{
-		TrainSize: 6000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20,
+		TrainSize: 24000, ValidationSize: 1000, TestSize: 1500, ValidationShare: 0.15, TestShare: 0.20,
 		UncertainShare: 0.08, UnknownNounShare: 0.05, HeldOutNounRoles: 8, HeldOutCellShare: 0.08, ChallengeSize: 800,
 	}
 }
