@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -14,9 +15,10 @@ func TestAblationChangesTheAnswerAndIsUndone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	heads, err := model.ParseHeads("L3H1,L3H2", p.Config())
-	if err != nil {
-		t.Fatal(err)
+	c := p.Config()
+	var heads []model.Head // every head of the last layer
+	for h := range c.Heads {
+		heads = append(heads, model.Head{Layer: c.Layers - 1, Head: h})
 	}
 	if err := p.Ablate(heads); err != nil {
 		t.Fatal(err)
@@ -25,15 +27,15 @@ func TestAblationChangesTheAnswerAndIsUndone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(cut.Ablated, []string{"L3H1", "L3H2"}) {
-		t.Errorf("Ablated = %v", cut.Ablated)
+	if want := fmt.Sprintf("L%dH1", c.Layers); len(cut.Ablated) != c.Heads || cut.Ablated[0] != want {
+		t.Errorf("Ablated = %v, want the %d heads of layer %d", cut.Ablated, c.Heads, c.Layers)
 	}
 	if reflect.DeepEqual(cut.Predictions[0].WordProbs, whole.Predictions[0].WordProbs) {
-		t.Error("knocking out both last-layer heads left the probabilities as they were")
+		t.Error("knocking out every last-layer head left the probabilities as they were")
 	}
-	last := cut.Predictions[0].Rollout[2]
-	if prev := cut.Predictions[0].Rollout[1]; !reflect.DeepEqual(last, prev) {
-		t.Errorf("with layer 3's heads ablated, its rollout %v should equal layer 2's %v", last, prev)
+	last := cut.Predictions[0].Rollout[c.Layers-1]
+	if prev := cut.Predictions[0].Rollout[c.Layers-2]; !reflect.DeepEqual(last, prev) {
+		t.Errorf("with the last layer's heads ablated, its rollout %v should equal the layer below's %v", last, prev)
 	}
 	if err := p.Ablate(nil); err != nil {
 		t.Fatal(err)
@@ -45,8 +47,8 @@ func TestAblationChangesTheAnswerAndIsUndone(t *testing.T) {
 	if !reflect.DeepEqual(again, whole) {
 		t.Error("Ablate(nil) did not restore the whole model's answer")
 	}
-	if err := p.Ablate([]model.Head{{Layer: 3, Head: 0}}); err == nil {
-		t.Error("ablating layer 4 of 3 was accepted")
+	if err := p.Ablate([]model.Head{{Layer: c.Layers, Head: 0}}); err == nil {
+		t.Errorf("ablating layer %d of %d was accepted", c.Layers+1, c.Layers)
 	}
 }
 

@@ -259,7 +259,7 @@ func TestExplainErrors(t *testing.T) {
 		{[]string{"-head", strconv.Itoa(c.Heads + 1), s}, fmt.Sprintf("-head %d: this model has heads 1 to %d", c.Heads+1, c.Heads), false},
 		{[]string{"-word", "0", s}, "words 1 to 9", false},
 		{[]string{"-word", "zebra", s}, `"zebra" is not a word`, false},
-		{[]string{"-word", "didn't", "The dog didn't eat the food because it was hungry"}, `the model read "didn't" as "did not"; pick one`, false},
+		{[]string{"-word", "it's", "The dog ate the food because it's hungry"}, `the model read "it's" as "it is"; pick one`, false},
 		{[]string{"The dog ate the food"}, `no "it"`, false},
 		{[]string{""}, "empty", false},
 	}
@@ -305,8 +305,8 @@ func TestExplainShowsRolloutAndAttribution(t *testing.T) {
 	if err := run([]string{"A dog ate the food because it was hungry"}, &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`attention rollout of "it" through all 3 layers`, `which words decided "dog"`,
-		"    for: dog +", "    against: ", "gradient × input"} {
+	for _, want := range []string{`attention rollout of "it" through all 2 layers`, `which words decided "dog"`,
+		"    for: ", "    against: ", "gradient × input"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("explain output lacks %q:\n%s", want, out.String())
 		}

@@ -15,7 +15,7 @@ func TestMarkdownTables(t *testing.T) {
 	if err := run([]string{"-sets", "negation", "-limit", "3"}, &out, &progress); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"- A = `default` (attention_supervision 1)", "| knocked out | A negation |", "| L3H2 | ",
+	for _, want := range []string{"- A = `default` (attention_supervision 1)", "| knocked out | A negation |", "| L2H8 | ",
 		"| rollout | ", "### Where integrated gradients puts its top word", "| negation (3) | ", "| within tolerance | "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
@@ -37,7 +37,7 @@ func TestJSON(t *testing.T) {
 	}
 	s := models[0].Sets[0]
 	if len(models) != 1 || s.Name != "held_out_shape" || s.N != 800 || s.Attribution.N != 2 ||
-		len(s.AblatedAccuracy) != 3 || len(s.HeadOnAntecedent[2]) != 2 || s.Accuracy < 0.9 {
+		len(s.AblatedAccuracy) != 2 || len(s.HeadOnAntecedent[1]) != 8 || s.Accuracy < 0.9 {
 		t.Errorf("figures %+v", s)
 	}
 }

@@ -440,16 +440,16 @@ func TestTwinAndAblationRequests(t *testing.T) {
 		code  int
 		want  []string
 	}{
-		{"ablate", url.Values{"sentence": {mission}, "ablate": {"L3H2", "L1H1"}}, http.StatusOK,
-			[]string{"Heads knocked out:</strong> L1H1, L3H2.", "The whole model answers &#34;dog&#34;", `value="L1H1" checked`, `value="L3H2" checked`}},
+		{"ablate", url.Values{"sentence": {mission}, "ablate": {"L2H2", "L1H1"}}, http.StatusOK,
+			[]string{"Heads knocked out:</strong> L1H1, L2H2.", "The whole model answers &#34;dog&#34;", `value="L1H1" checked`, `value="L2H2" checked`}},
 		{"bad head", url.Values{"sentence": {mission}, "ablate": {"L9H1"}}, http.StatusBadRequest,
 			[]string{"knock out: &#34;L9H1&#34;: this model has layers 1-"}},
 		{"twin", url.Values{"sentence": {mission}, "twin": {"A dog ate the food because it was tasty"}}, http.StatusOK,
 			[]string{`id="twin-view"`, `<tr class="differs"><td class="w">hungry</td><td class="w">tasty</td>`, "The answer changed"}},
 		{"contractions, curly, with heads knocked out", url.Values{"sentence": {"The dog ate the food because it’s hungry"}, "ablate": {"L1H1"},
-			"twin": {"The dog didn't eat the food because it was hungry"}}, http.StatusOK,
+			"twin": {"The dog didn't eat the food because it's full"}}, http.StatusOK,
 			[]string{`<p class="read-as">Read <q>it&#39;s</q> as <q>it is</q>`,
-				`In the second sentence: <p class="read-as">Read <q>didn&#39;t</q> as <q>did not</q>`, "The whole model answers &#34;dog&#34;"}},
+				`In the second sentence: <p class="read-as">Read <q>it&#39;s</q> as <q>it is</q>`, "The whole model answers &#34;dog&#34;"}},
 		{"twin without it", url.Values{"sentence": {mission}, "twin": {"A dog ate the food"}}, http.StatusBadRequest,
 			[]string{`no pronoun &#34;it&#34;`}},
 		{"long twin", url.Values{"sentence": {mission}, "twin": {strings.Repeat("a", maxSentence+1)}}, http.StatusBadRequest,

@@ -43,7 +43,7 @@ var soakSubjects = []string{"A dog", "A big dog", "A big old dog", "A big old br
 
 // soakAblations alternate between requests, so the knocked-out heads change
 // from one ablation request to the next.
-var soakAblations = [][]string{{"L1H1"}, {"L2H2"}, {"L3H2", "L1H1"}, {"L2H1"}}
+var soakAblations = [][]string{{"L1H1"}, {"L2H2"}, {"L2H3", "L1H1"}, {"L2H1"}}
 
 // soakQuery is request i's query and its kind: plain, ablate or twin.
 func soakQuery(i int) (url.Values, string) {

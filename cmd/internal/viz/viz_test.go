@@ -415,7 +415,7 @@ func TestExplanationViews(t *testing.T) {
 // were read as <unk>, for the sentence and, in a twin view, for the second.
 func TestPageSaysHowTheSentenceWasRead(t *testing.T) {
 	page := html.UnescapeString(render(t, resolve(t, "The dog didn't eat the zorblax because it's hungry"), Options{}))
-	for _, want := range []string{`<p class="read-as">Read <q>didn't</q> as <q>did not</q>, <q>it's</q> as <q>it is</q>: `,
+	for _, want := range []string{`<p class="read-as">Read <q>it's</q> as <q>it is</q>: `,
 		`read as <unk>: <q>zorblax</q></p>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
@@ -424,7 +424,7 @@ func TestPageSaysHowTheSentenceWasRead(t *testing.T) {
 	if plain := render(t, resolve(t, "A dog ate the food because it was hungry"), Options{}); strings.Contains(plain, `<p class="read-as">`) {
 		t.Error("a sentence read as written has a contraction note")
 	}
-	tw, err := model.Twins("A dog ate the food because it was hungry", "A dog didn't eat the food because it was hungry")
+	tw, err := model.Twins("A dog ate the food because it was hungry", "A dog ate the food because it's tasty")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func TestPageSaysHowTheSentenceWasRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	twin := regexp.MustCompile(`(?s)<section class="twin".*?</section>`).FindString(html.UnescapeString(buf.String()))
-	if !strings.Contains(twin, `In the second sentence: <p class="read-as">Read <q>didn't</q> as <q>did not</q>`) {
+	if !strings.Contains(twin, `In the second sentence: <p class="read-as">Read <q>it's</q> as <q>it is</q>`) {
 		t.Errorf("the twin view does not say how the second sentence was read:\n%s", twin)
 	}
 }
