@@ -58,7 +58,7 @@ func TestAblationChangesTheAnswerAndIsUndone(t *testing.T) {
 func TestAblationReusesItsGraphs(t *testing.T) {
 	p := defaultPredictor(t)
 	const s = "A dog ate the food because it was hungry"
-	sets := [][]model.Head{{{Layer: 0, Head: 0}}, {{Layer: 1, Head: 1}}, nil, {{Layer: 2, Head: 1}, {Layer: 0, Head: 0}}, {{Layer: 0, Head: 0}}}
+	sets := [][]model.Head{{{Layer: 0, Head: 0}}, {{Layer: 1, Head: 1}}, nil, {{Layer: 1, Head: 2}, {Layer: 0, Head: 0}}, {{Layer: 0, Head: 0}}}
 	var graph, path *model.Graph
 	for i, heads := range sets {
 		got, want := attributedWith(t, p, heads, s), attributedWith(t, defaultPredictor(t), heads, s)
