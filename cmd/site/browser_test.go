@@ -188,6 +188,11 @@ func TestBrowser(t *testing.T) {
 	if s.Error != "" || !strings.Contains(s.Answer, `"it"`) {
 		t.Errorf("the trained model: answer %q, error %q", s.Answer, s.Error)
 	}
+	// After training, the frame once came back with its top 40% blank.
+	time.Sleep(time.Second)
+	l := b.layout()
+	y := l.Frame.Top - 20
+	notBlank(t, b.shot("the trained model's answer", y), "the top 40% of the trained model's answer", visible(rect{l.Frame.Top, l.Frame.Top + 0.4*l.FrameH, l.Frame.Left, l.Frame.Right}, y))
 	b.downloadAndLoad()
 }
 
