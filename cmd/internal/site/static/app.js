@@ -176,12 +176,11 @@
     return { config: $("config").value, layers: +$("layers").value, heads: +$("heads-n").value, d_model: +$("d_model").value,
       epochs: +$("epochs").value, attention_supervision: $("supervision").checked };
   }
-  $("config").addEventListener("change", function () { // the shipped configs' sizes
-    var tiny = $("config").value === "tiny";
-    $("d_model").value = tiny ? 16 : 32;
-    $("epochs").value = tiny ? 6 : 20;
-    $("layers").value = 3;
-    $("heads-n").value = 2;
+  // An empty size field sends 0, which the worker reads as the chosen
+  // config's own value (TrainRequest.RunConfig), so the page never repeats
+  // configs/*.json; choosing another config clears what was typed.
+  $("config").addEventListener("change", function () {
+    ["d_model", "epochs", "layers", "heads-n"].forEach(function (id) { $(id).value = ""; });
   });
   $("train-form").addEventListener("submit", function (e) {
     e.preventDefault();
