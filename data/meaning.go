@@ -69,18 +69,6 @@ type Dimension struct {
 	line  int // in properties.txt, for error messages
 }
 
-// pole returns +1 or -1 for a word of the dimension, 0 for any other word.
-func (d Dimension) pole(word string) int {
-	for i, words := range d.Poles {
-		for _, w := range words {
-			if w == word {
-				return 1 - 2*i
-			}
-		}
-	}
-	return 0
-}
-
 // Explanation says that role's pole Sign of dimension Dim favours the
 // frame's success ("agent: hunger +").
 type Explanation struct {
