@@ -174,9 +174,9 @@ func DefaultLexicon() (*Lexicon, error) {
 // sharedLexicon backs IsNoun, which must not reload the files on every call.
 var sharedLexicon = sync.OnceValues(DefaultLexicon)
 
-// LoadLexicon reads frames/*.txt, the noun and place lists they refer to
-// (nouns/*.txt, places/*.txt), mass.txt and the optional opposites.txt and
-// unknown.txt from fsys, and checks them.
+// LoadLexicon reads properties.txt, frames/*.txt, the noun and place lists
+// they refer to (nouns/*.txt, places/*.txt), mass.txt and the optional
+// attributes.txt and unknown.txt from fsys, and checks them.
 func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	files, err := fs.Glob(fsys, "frames/*.txt")
 	if err != nil || len(files) == 0 {
