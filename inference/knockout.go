@@ -15,7 +15,7 @@ import (
 
 // Knockout is what knocking out the supervised head does to one answer.
 type Knockout struct {
-	Head        string  `json:"head"`        // the head knocked out, "L3H1"
+	Head        string  `json:"head"`        // the head knocked out, "L2H1"
 	AnswerWord  string  `json:"answer_word"` // the answer without it
 	Answer      int     `json:"answer"`      // its token position
 	Probability float64 `json:"probability"` // the answer's probability without it

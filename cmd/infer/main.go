@@ -5,7 +5,7 @@
 //	go run ./cmd/infer -run runs/default-... "The cat chased the mouse because it was hungry"
 //	go run ./cmd/infer -json "..."
 //	go run ./cmd/infer -html attention.html "..."   # also draw the attention as one HTML page
-//	go run ./cmd/infer -ablate L3H1,L3H2 "..."      # knock heads out (their output zeroed)
+//	go run ./cmd/infer -ablate L1H4,L2H1 "..."      # knock heads out (their output zeroed)
 //	go run ./cmd/infer -twin "... it was hungry" "... it was tasty"   # two sentences side by side
 //
 // Beside the answer and the per-head attention of "it", it prints the
@@ -87,7 +87,7 @@ func parseOptions(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.runPath, "run", "", "run folder, checkpoint.json or zipped checkpoint (.zip, as the browser site downloads) to use instead of the embedded default model")
 	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
 	fs.StringVar(&o.htmlPath, "html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
-	fs.StringVar(&o.ablate, "ablate", "", "knock out `heads` (their output zeroed), comma separated: L2H1,L3H2")
+	fs.StringVar(&o.ablate, "ablate", "", "knock out `heads` (their output zeroed), comma separated: L1H4,L2H1")
 	fs.BoolVar(&o.twin, "twin", false, "compare two sentences, given as two quoted arguments, word by word")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {

@@ -22,7 +22,7 @@ import (
 type answerer struct {
 	p       *inference.Predictor
 	hist    *history.History
-	ablated string // the heads p has knocked out, as given ("L2H1,L3H2")
+	ablated string // the heads p has knocked out, as given ("L1H4,L2H1")
 	name    string // what the page calls the model
 }
 
@@ -30,7 +30,7 @@ type answerer struct {
 type Request struct {
 	Sentence  string `json:"sentence"`
 	Twin      string `json:"twin"`      // a second sentence to compare with, or ""
-	Ablate    string `json:"ablate"`    // heads to knock out, "L2H1,L3H2", or ""
+	Ablate    string `json:"ablate"`    // heads to knock out, "L1H4,L2H1", or ""
 	Attribute bool   `json:"attribute"` // compute attribution (slower: integrated gradients)
 	Steps     bool   `json:"steps"`     // trace the sentence for explain's numbers
 }
