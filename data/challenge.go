@@ -73,7 +73,7 @@ func otherPredicate(g *generator, t tuple) (tuple, bool) {
 	for _, p := range t.frame.predicates {
 		m := t.Meaning
 		m.Predicate = p
-		if r, ok := t.frame.Referent(m); ok && r != t.role && !g.heldOut[cellKey{t.frameIndex, m.Outcome, p, m.Negated}] {
+		if g.pointsAtOther(t, m) {
 			options = append(options, p)
 		}
 	}
@@ -361,10 +361,7 @@ func slotAttachment(slot int, sh Shape) Attachment {
 
 // unknownTwin writes both sentences with unknown synonyms of their predicates.
 func (g *generator) unknownTwin(a, b tuple, sh Shape, sf surface) ([2]Example, bool) {
-	synonyms := map[string][]string{}
-	for _, u := range g.lex.unknown {
-		synonyms[u.Means] = append(synonyms[u.Means], u.Word)
-	}
+	synonyms := g.unknownSynonyms
 	if len(synonyms[a.Predicate]) == 0 || len(synonyms[b.Predicate]) == 0 {
 		return [2]Example{}, false
 	}

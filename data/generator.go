@@ -59,13 +59,19 @@ type generator struct {
 	heldOut map[cellKey]bool // cells no split has
 	held    heldOutSet       // (noun, role) pairs no split has
 	forced  map[comboKey]splitID
+	// unknownSynonyms are, per known predicate, the unknown words that mean
+	// it (unknown.txt), for the unknown_deciding_word set.
+	unknownSynonyms map[string][]string
 	// vocab, once train is drawn, is its vocabulary: held-out sentences may
 	// use no other word.
 	vocab *Vocab
 }
 
 func newGenerator(lex *Lexicon, cfg Config, seed int64, rng *rand.Rand, held heldOutSet, forced map[comboKey]splitID) *generator {
-	g := &generator{lex: lex, rng: rng, seed: seed, cfg: cfg, held: held, forced: forced}
+	g := &generator{lex: lex, rng: rng, seed: seed, cfg: cfg, held: held, forced: forced, unknownSynonyms: map[string][]string{}}
+	for _, u := range lex.unknown {
+		g.unknownSynonyms[u.Means] = append(g.unknownSynonyms[u.Means], u.Word)
+	}
 	g.cells = lex.cells()
 	g.heldOut = chooseHeldOutCells(lex, g.cells, cfg.HeldOutCellShare, rng)
 	w := make([]float64, len(g.cells))
@@ -340,7 +346,7 @@ func (g *generator) secondMeaning(t tuple, keep func(tuple) bool) (Meaning, bool
 			m := Meaning{Outcome: t.Outcome, Concessive: t.Concessive, Negated: neg, Predicate: p}
 			second := t
 			second.Meaning = m
-			if r, ok := t.frame.Referent(m); ok && r != t.role && !g.heldOut[cellKey{t.frameIndex, m.Outcome, p, neg}] && keep(second) {
+			if g.pointsAtOther(t, m) && keep(second) {
 				options = append(options, m)
 			}
 		}
@@ -349,6 +355,14 @@ func (g *generator) secondMeaning(t tuple, keep func(tuple) bool) (Meaning, bool
 		return Meaning{}, false
 	}
 	return options[g.rng.Intn(len(options))], true
+}
+
+// pointsAtOther says whether meaning m, in t's frame, points at the noun t
+// does not, in a cell some split or set may use (not held out): what a twin's
+// new predicate and a two-it sentence's second clause must both do.
+func (g *generator) pointsAtOther(t tuple, m Meaning) bool {
+	r, ok := t.frame.Referent(m)
+	return ok && r != t.role && !g.heldOut[cellKey{t.frameIndex, m.Outcome, m.Predicate, m.Negated}]
 }
 
 // predicativeOnly are predicates English never puts before a noun ("the
