@@ -59,6 +59,11 @@ type Train struct {
 	Beta2         float64 `json:"beta2"`
 	AdamEps       float64 `json:"adam_eps"`
 	WarmupSteps   int     `json:"warmup_steps"` // learning rate rises linearly over these steps
+	// LRDecay shapes the learning rate after the warm-up: "cosine" lowers it
+	// along a half cosine to 0 at the run's last step, so the last epochs
+	// settle into a minimum instead of circling it; "" or "constant" keeps it
+	// at learning_rate (train.LearningRateAt).
+	LRDecay string `json:"lr_decay,omitempty"`
 	// AttentionSupervision is λ in loss = L_resolution + λ·L_attention, which
 	// asks the last layer's first head to attend from the pronoun to its
 	// antecedent (model/supervision.go); 0 leaves attention unsupervised.
@@ -84,7 +89,18 @@ type Train struct {
 	// their gradients summed in shard order (train.Session.Run). The
 	// objective is the same; only its rounding changes. 0 (absent) means 1.
 	Shards int `json:"shards,omitempty"`
+	// Members is how many models of this recipe a run trains, a deep
+	// ensemble (Lakshminarayanan et al. 2017): member k has seed + k - 1 and
+	// is otherwise the same; where members disagree, the answer is a guess
+	// (train/members.go, inference/ensemble.go). 0 (absent) means 1.
+	Members int `json:"members,omitempty"`
 }
+
+// MaxMembers bounds train.members: each member is a whole training run.
+const MaxMembers = 9
+
+// MemberCount is the number of models a run trains: Members, or 1 when it is 0.
+func (t Train) MemberCount() int { return max(1, t.Members) }
 
 // ShardCount is the number of shards a training batch is split into: Shards, or 1 when it is 0.
 func (t Train) ShardCount() int { return max(1, t.Shards) }
@@ -303,11 +319,13 @@ func (c Run) Validate() error {
 		{"train.beta2 must be in [0, 1)", t.Beta2 >= 0 && t.Beta2 < 1, t.Beta2},
 		{"train.adam_eps must be positive", t.AdamEps > 0, t.AdamEps},
 		{"train.warmup_steps must not be negative", t.WarmupSteps >= 0, t.WarmupSteps},
+		{`train.lr_decay must be "constant" or "cosine"`, t.LRDecay == "" || t.LRDecay == "constant" || t.LRDecay == "cosine", t.LRDecay},
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
 		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
 		{"train.embedding_decay must be in [0, 10]", t.EmbeddingDecay >= 0 && t.EmbeddingDecay <= 10, t.EmbeddingDecay},
 		{"train.weight_decay must be in [0, 10]", t.WeightDecay >= 0 && t.WeightDecay <= 10, t.WeightDecay},
 		{"train.shards must not be negative", t.Shards >= 0, t.Shards},
+		{fmt.Sprintf("train.members must be in [0, %d]", MaxMembers), t.Members >= 0 && t.Members <= MaxMembers, t.Members},
 		{fmt.Sprintf("train.shards must divide train.batch_size (%d) into equal shards", t.BatchSize), t.BatchSize <= 0 || t.Shards <= 0 || t.BatchSize%t.Shards == 0, t.Shards},
 	} {
 		if !f.ok {

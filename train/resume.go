@@ -73,7 +73,48 @@ func (t *trainer) optimiserTensors() []checkpoint.Extra {
 // ErrNotRunFolder), a config.json edited since the run started, and a folder
 // another run is writing (ErrFolderLocked). It holds the folder's lock
 // until it returns, and first removes the temporaries killed writes left.
+// A run of several members (members.go) whose first member finished goes on
+// with the members still to train.
 func Resume(dir string, opt Options) (*Metrics, error) {
+	m, err := resumeOne(dir, opt)
+	if errors.Is(err, ErrRunFinished) {
+		m, err = finishedMembersLeft(dir, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := config.Load(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	opt.OutDir = dir
+	return m, trainMembers(cfg, opt)
+}
+
+// finishedMembersLeft returns the metrics of the finished run in dir when it
+// has members still to train, and finished (ErrRunFinished) when not.
+func finishedMembersLeft(dir string, finished error) (*Metrics, error) {
+	cfg, err := config.Load(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	k := cfg.Train.MemberCount()
+	if _, err := os.Stat(filepath.Join(MemberDir(dir, k), "metrics.json")); k == 1 || err == nil {
+		return nil, finished
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "metrics.json"))
+	if err != nil {
+		return nil, err
+	}
+	var m Metrics
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "metrics.json"), err)
+	}
+	return &m, nil
+}
+
+// resumeOne resumes the single run in dir.
+func resumeOne(dir string, opt Options) (*Metrics, error) {
 	lock, err := lockFolder(dir)
 	if err != nil && !errors.Is(err, os.ErrNotExist) { // a missing folder: loadResumable says what it lacks
 		return nil, err

@@ -7,6 +7,7 @@ package train
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 
@@ -35,6 +36,7 @@ type Options struct {
 	OnStep   func(StepReport)              // after every optimiser step
 	OnEpoch  func(rec EpochRecord, of int) // after every epoch, once it is logged; of: the run's epochs
 	OnResume func(checkpoint.ResumeState)  // when a resumed run is about to continue
+	OnMember func(k, of int)               // when member k >= 2 of a run's members starts (members.go)
 }
 
 // StepReport is an epoch's running figures after one more step.
@@ -62,7 +64,15 @@ type trainer struct {
 }
 
 // Run trains a model as cfg describes and writes the run folder.
-func Run(cfg config.Run, opt Options) (*Metrics, error) { return runFrom(cfg, opt, nil) }
+// With train.members K > 1 it then trains members 2..K (members.go) and
+// returns member 1's metrics.
+func Run(cfg config.Run, opt Options) (*Metrics, error) {
+	m, err := runFrom(cfg, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	return m, trainMembers(cfg, opt)
+}
 
 // runFrom trains from scratch (resume == nil) or from a resumable checkpoint.
 func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metrics, error) {
@@ -192,16 +202,30 @@ func (t *trainer) close() {
 
 func (t *trainer) path(name string) string { return t.opt.OutDir + string(os.PathSeparator) + name }
 
-// learningRate rises linearly over the warm-up steps, then stays constant:
-// post-norm encoders take large early updates badly.
 func (t *trainer) learningRate() float64 { return t.learningRateAt(t.step) }
 
 func (t *trainer) learningRateAt(step int) float64 {
-	lr, w := t.cfg.Train.LearningRate, t.cfg.Train.WarmupSteps
+	return LearningRateAt(t.cfg.Train, step, t.cfg.Train.Epochs*t.stepsPerEpoch())
+}
+
+// stepsPerEpoch is the number of full batches in the training split.
+func (t *trainer) stepsPerEpoch() int { return len(t.Corpus.Train) / t.cfg.Train.BatchSize }
+
+// LearningRateAt is the learning rate of step (0-based) of a run of total
+// steps. It rises linearly over the warm-up steps, since post-norm encoders
+// take large early updates badly; then it stays at learning_rate, or with
+// lr_decay "cosine" falls as lr·(1+cos(π·p))/2, p going from 0 after the
+// warm-up to 1 at the last step.
+func LearningRateAt(c config.Train, step, total int) float64 {
+	lr, w := c.LearningRate, c.WarmupSteps
 	if step < w {
 		return lr * float64(step+1) / float64(w)
 	}
-	return lr
+	if c.LRDecay != "cosine" || total <= w {
+		return lr
+	}
+	p := min(1, float64(step-w)/float64(total-w))
+	return lr * (1 + math.Cos(math.Pi*p)) / 2
 }
 
 // trainStep runs one batch forward and backward and takes an Adam step,

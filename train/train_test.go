@@ -403,21 +403,28 @@ func TestRunRefusesBadConfigBeforeWriting(t *testing.T) {
 func TestLearningRateWarmup(t *testing.T) {
 	for _, tc := range []struct {
 		warmup, step int
+		decay        string
 		want         float64
 	}{
-		{0, 0, 0.004},
-		{0, 10, 0.004},
-		{4, 0, 0.001},
-		{4, 1, 0.002},
-		{4, 3, 0.004},
-		{4, 4, 0.004},
-		{4, 1000, 0.004},
-		{1, 0, 0.004},
+		{0, 0, "", 0.004},
+		{0, 10, "", 0.004},
+		{4, 0, "", 0.001},
+		{4, 1, "", 0.002},
+		{4, 3, "", 0.004},
+		{4, 4, "", 0.004},
+		{4, 1000, "constant", 0.004},
+		{1, 0, "", 0.004},
+		// cosine over 104 steps, 4 of warm-up: half-way at step 54, 0 at the end
+		{4, 3, "cosine", 0.004},
+		{4, 4, "cosine", 0.004},
+		{4, 54, "cosine", 0.002},
+		{4, 104, "cosine", 0},
+		{4, 500, "cosine", 0},
 	} {
-		tr := &trainer{cfg: tinyConfig, step: tc.step}
-		tr.cfg.Train.LearningRate, tr.cfg.Train.WarmupSteps = 0.004, tc.warmup
-		if got := tr.learningRate(); math.Abs(got-tc.want) > 1e-15 {
-			t.Errorf("warm-up %d, step %d: learning rate %v, want %v", tc.warmup, tc.step, got, tc.want)
+		c := tinyConfig.Train
+		c.LearningRate, c.WarmupSteps, c.LRDecay = 0.004, tc.warmup, tc.decay
+		if got := LearningRateAt(c, tc.step, 104); math.Abs(got-tc.want) > 1e-15 {
+			t.Errorf("warm-up %d, %q, step %d: learning rate %v, want %v", tc.warmup, tc.decay, tc.step, got, tc.want)
 		}
 	}
 }

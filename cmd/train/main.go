@@ -161,6 +161,10 @@ func train1(ctx context.Context, dir string, start func(train.Options) (*train.M
 		OnEpoch: func(rec train.EpochRecord, of int) { bar.clear(); fmt.Println(rec.Line(of)) },
 		OnResume: func(st checkpoint.ResumeState) {
 			fmt.Printf("resuming at epoch %d, batch %d (step %d)\n", st.Epoch, st.Batch, st.Step)
+		},
+		OnMember: func(k, of int) {
+			bar.clear()
+			fmt.Printf("\nmember %d of %d (train.members: the same recipe with seed + %d) into %s\n", k, of, k-1, train.MemberDir(dir, k))
 		}}
 	m, err := start(opts)
 	bar.clear()
