@@ -36,6 +36,11 @@ func (p *Predictor) Ablate(heads []model.Head) error {
 		}
 	}
 	p.ablate = append([]model.Head(nil), heads...)
+	for _, m := range p.members { // the members vote with the same heads knocked out
+		if err := m.Ablate(heads); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -36,7 +36,8 @@ var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidat
 	"when the answer is a word the model does not know, "+
 	"when a word the model does not know follows the pronoun in its clause, "+
 	"when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb, "+
-	"or when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know", GuessBelow, MinCandidateMass)
+	"when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know, "+
+	"or, for a model of several members trained alike (a deep ensemble), when not every member gives the answer", GuessBelow, MinCandidateMass)
 
 // clauseEnds are the tokens that close the pronoun's clause: punctuation and
 // the conjunctions that open the next clause ("it was famished, so the dog
@@ -86,6 +87,9 @@ type Confidence struct {
 	// an unknown word, which may be its verb ("The horse kicked the fence
 	// because it was angry"): the verb decides whom the predicate describes.
 	NoKnownVerb bool `json:"no_known_verb"`
+	// Members, for a deep ensemble (ensemble.go), is how its models answer;
+	// unless all give the answer, it is a guess. Absent for one model.
+	Members *Agreement `json:"members,omitempty"`
 }
 
 // judge applies the rule to the answer for the pronoun at position pronoun:
@@ -206,6 +210,9 @@ func reason(c Confidence, cands []Candidate) string {
 	}
 	if c.Unpaired != nil {
 		clauses = append(clauses, unpaired(*c.Unpaired))
+	}
+	if !c.Members.Unanimous() {
+		clauses = append(clauses, agreementClause(c.Members, cands[0].Word))
 	}
 	others := c.UnknownCandidates
 	if c.UnknownAnswer && len(clauses) == 0 { // else the "nor" clause names it

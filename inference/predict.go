@@ -31,6 +31,7 @@ type Predictor struct {
 	knockout    map[int]*model.Graph // graphs without the supervised head (knockout.go), by sentence length
 	ablate      []model.Head         // heads knocked out in every graph (ablation.go)
 	gated       bool                 // graphs are built with head gates, since the first Ablate
+	members     []*Predictor         // members 2..K of a deep ensemble (ensemble.go); none for one model
 }
 
 // New makes a Predictor for a loaded checkpoint.
@@ -260,6 +261,9 @@ func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, 
 	pr.Answer = pr.Candidates[0].Position
 	pr.AnswerWord = tokens[pr.Answer]
 	pr.Confidence = judge(tokens, pronoun, heads, pr.Candidates, p.known)
+	if err := p.addVotes(&pr, heads); err != nil {
+		return pr, err
+	}
 	for l := range out.Trace {
 		var steps []model.WordSteps
 		var rows [][]float64

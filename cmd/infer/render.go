@@ -58,6 +58,9 @@ func renderAnswer(w io.Writer, p inference.Prediction) {
 	case c.Reason != "":
 		fmt.Fprintf(w, "note: %s\n", c.Reason)
 	}
+	if c.Members != nil {
+		fmt.Fprintf(w, "models: %s\n", c.Members.Describe(p.AnswerWord))
+	}
 }
 
 func renderCandidates(w io.Writer, p inference.Prediction) {

@@ -218,7 +218,7 @@ type handler struct {
 
 // newHandler serves p; h is its history, or nil with the error that says why.
 func newHandler(p *inference.Predictor, h *history.History, histErr error) http.Handler {
-	hd := &handler{p: p, ablator: inference.New(p.Checkpoint())}
+	hd := &handler{p: p, ablator: p.Another()}
 	if h != nil {
 		hd.history, histErr = h.JSON()
 	}

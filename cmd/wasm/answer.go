@@ -70,8 +70,16 @@ func loadDefault() (*answerer, error) {
 	if err != nil {
 		return nil, err
 	}
+	members, err := defaultmodel.Members(ck)
+	if err != nil {
+		return nil, err
+	}
+	p := inference.New(ck)
+	if err := p.SetMembers(members); err != nil {
+		return nil, err
+	}
 	h, _ := defaultmodel.History() // the page plays back no history when there is none
-	return &answerer{p: inference.New(ck), hist: h, name: "the default model"}, nil
+	return &answerer{p: p, hist: h, name: "the default model"}, nil
 }
 
 // loadZip questions a zipped checkpoint, with its history if one is given.

@@ -33,3 +33,19 @@ func HugeWeights(tb testing.TB, base *checkpoint.Checkpoint) string {
 	}
 	return dir
 }
+
+// FreshWeights writes a checkpoint like base (same config and vocabulary)
+// with the untrained weights model.NewParams draws for seed, and returns its
+// folder: a model that reads the same words and answers at random.
+func FreshWeights(tb testing.TB, base *checkpoint.Checkpoint, seed int64) string {
+	tb.Helper()
+	p, err := model.NewParams(base.Meta.Model, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dir := tb.TempDir()
+	if err := checkpoint.Save(dir, base.Meta, p); err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}

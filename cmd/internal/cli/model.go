@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+
 	"itformer/checkpoint"
 	"itformer/cmd/internal/defaultmodel"
 	"itformer/config"
@@ -10,19 +14,40 @@ import (
 )
 
 // LoadModel loads the checkpoint at path (a run folder or its
-// checkpoint.json), or the embedded default model when path is empty.
+// checkpoint.json), or the embedded default model when path is empty, with
+// the other members of its ensemble if it has some (train.members).
 func LoadModel(path string) (*inference.Predictor, error) {
-	var ck *checkpoint.Checkpoint
-	var err error
-	if path == "" {
-		ck, err = defaultmodel.Load()
-	} else {
-		ck, err = checkpoint.Load(path)
-	}
+	ck, members, err := loadCheckpoints(path)
 	if err != nil {
 		return nil, err
 	}
-	return inference.New(ck), nil
+	p := inference.New(ck)
+	return p, p.SetMembers(members)
+}
+
+// loadCheckpoints loads member 1 from path and the other members beside it.
+func loadCheckpoints(path string) (*checkpoint.Checkpoint, []*checkpoint.Checkpoint, error) {
+	if path == "" {
+		ck, err := defaultmodel.Load()
+		if err != nil {
+			return nil, nil, err
+		}
+		members, err := defaultmodel.Members(ck)
+		return ck, members, err
+	}
+	ck, err := checkpoint.Load(path)
+	if err != nil || ck.Meta.Config.Train.MemberCount() == 1 {
+		return ck, nil, err
+	}
+	dir := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	members, err := checkpoint.LoadMembers(os.DirFS(dir), ".", ck)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return ck, members, nil
 }
 
 // LoadConfig reads the run config at path with overrides, or, when path is

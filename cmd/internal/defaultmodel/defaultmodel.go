@@ -20,11 +20,11 @@ import (
 	"itformer/history"
 )
 
-// The JSON files are checkpoint.json, config.json, metrics.json and, once the
-// model is trained by a train that records it, history.json: a pattern that
-// names history.json alone would fail to build without it.
+// The run folder: checkpoint.json, config.json, metrics.json, history.json,
+// the weights, and members/<k>/ for members 2..K of the ensemble
+// (train/members.go).
 //
-//go:embed model/*.json model/*.safetensors
+//go:embed model
 var embedded embed.FS
 
 // Load reads and verifies the embedded checkpoint.
@@ -34,6 +34,16 @@ func Load() (*checkpoint.Checkpoint, error) {
 		return nil, fmt.Errorf("the embedded default model: %w", err)
 	}
 	return ck, nil
+}
+
+// Members reads and verifies the embedded model's other members, for
+// inference.Predictor.SetMembers; ck is what Load returned.
+func Members(ck *checkpoint.Checkpoint) ([]*checkpoint.Checkpoint, error) {
+	m, err := checkpoint.LoadMembers(embedded, "model", ck)
+	if err != nil {
+		return nil, fmt.Errorf("the embedded default model: %w", err)
+	}
+	return m, nil
 }
 
 // History reads the embedded model's history.json; an error wrapping

@@ -255,6 +255,9 @@ type answer struct {
 	// unknown words, or empty.
 	Guess  bool
 	Reason string
+	// Members says how the models of an ensemble answer, or is empty for
+	// one model (inference.Agreement.Describe).
+	Members string
 }
 
 type bar struct {
@@ -553,6 +556,9 @@ func (r *result) heatmapRows(words []string, m [][]float64, color string) []row 
 func newAnswer(i int, p inference.Prediction) answer {
 	a := answer{Index: i, Pronoun: p.Pronoun + 1, PronounWord: p.Tokens[p.Pronoun], Word: p.AnswerWord,
 		Guess: p.Confidence.Guess, Reason: p.Confidence.Reason}
+	if m := p.Confidence.Members; m != nil {
+		a.Members = m.Describe(p.AnswerWord)
+	}
 	if p.Answer >= 0 && p.Answer < len(p.WordProbs) {
 		a.Percent = percent(p.WordProbs[p.Answer])
 	}
