@@ -88,12 +88,20 @@ type Corpus struct {
 }
 
 // Generate builds the corpus from the embedded lexicon with DefaultConfig.
-func Generate(seed int64) (*Corpus, error) {
+func Generate(seed int64) (*Corpus, error) { return GenerateSized(seed, 0) }
+
+// GenerateSized is Generate with trainSize training sentences (0: the
+// default), as a run's data.seed and data.train_size ask.
+func GenerateSized(seed int64, trainSize int) (*Corpus, error) {
 	lex, err := DefaultLexicon()
 	if err != nil {
 		return nil, err
 	}
-	return GenerateFrom(lex, DefaultConfig(), seed)
+	c := DefaultConfig()
+	if trainSize > 0 {
+		c.TrainSize = trainSize
+	}
+	return GenerateFrom(lex, c, seed)
 }
 
 // missionRoles are the mission's (noun, role) pairs, never held out.

@@ -133,17 +133,7 @@ func (s *Session) graphOptions(seqLen int) model.GraphOptions {
 func NewSession(cfg config.Run) (*Session, error) { return newSession(context.Background(), cfg) }
 
 // Corpus generates the corpus a run's data section describes.
-func Corpus(d config.Data) (*data.Corpus, error) {
-	lex, err := data.DefaultLexicon()
-	if err != nil {
-		return nil, err
-	}
-	dc := data.DefaultConfig()
-	if d.TrainSize > 0 {
-		dc.TrainSize = d.TrainSize
-	}
-	return data.GenerateFrom(lex, dc, d.Seed)
-}
+func Corpus(d config.Data) (*data.Corpus, error) { return data.GenerateSized(d.Seed, d.TrainSize) }
 
 // newSession is NewSession stopping with ErrSetupInterrupted once ctx is
 // cancelled: between its parts, and during the graph build (see cancellable).

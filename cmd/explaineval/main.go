@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"itformer/cmd/internal/cli"
+	"itformer/config"
 	"itformer/data"
 	"itformer/inference"
 )
@@ -38,10 +39,6 @@ func (r *runList) Repeatable()        {} // -run a -run b compares two models
 
 // defaultRun names the embedded default model in -run.
 const defaultRun = "default"
-
-// errNoSet is a -sets name no corpus has: a usage mistake, which run reports
-// with the usage line.
-var errNoSet = errors.New("no set")
 
 type options struct {
 	runs   runList
@@ -71,7 +68,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		o.runs = runList{defaultRun}
 	}
 	models, err := evaluateAll(o, stderr)
-	if errors.Is(err, errNoSet) {
+	if errors.Is(err, cli.ErrNoSet) {
 		return fs.Mistake("-sets: %v", err)
 	}
 	if err != nil {
@@ -94,7 +91,7 @@ type modelFigures struct {
 }
 
 func evaluateAll(o options, progress io.Writer) ([]modelFigures, error) {
-	corpora := map[int64]*data.Corpus{}
+	corpora := map[config.Data]*data.Corpus{} // by data seed and size: models compared may share one
 	var out []modelFigures
 	for _, r := range o.runs {
 		path := r
@@ -106,13 +103,13 @@ func evaluateAll(o options, progress io.Writer) ([]modelFigures, error) {
 			return nil, err
 		}
 		meta := p.Checkpoint().Meta
-		seed := meta.Config.Data.Seed
+		seed := meta.Config.Data
 		if corpora[seed] == nil {
-			if corpora[seed], err = data.Generate(seed); err != nil {
-				return nil, fmt.Errorf("generating the corpus of data seed %d: %w", seed, err)
+			if corpora[seed], err = data.GenerateSized(meta.Config.Data.Seed, meta.Config.Data.TrainSize); err != nil {
+				return nil, fmt.Errorf("generating the corpus of data seed %d: %w", seed.Seed, err)
 			}
 		}
-		sets, err := chooseSets(corpora[seed], o.sets)
+		sets, err := cli.ChooseSets(corpora[seed], o.sets)
 		if err != nil {
 			return nil, err
 		}
@@ -126,32 +123,6 @@ func evaluateAll(o options, progress io.Writer) ([]modelFigures, error) {
 			m.Sets = append(m.Sets, e)
 		}
 		out = append(out, m)
-	}
-	return out, nil
-}
-
-// chooseSets returns the named sets of c, in the order named ("all": test,
-// then every challenge set).
-func chooseSets(c *data.Corpus, names string) ([]data.ChallengeSet, error) {
-	all := append([]data.ChallengeSet{{Name: "test", Examples: c.Test}}, c.Challenges...)
-	if names == "all" {
-		return all, nil
-	}
-	var out []data.ChallengeSet
-	for _, n := range strings.Split(names, ",") {
-		found := false
-		for _, s := range all {
-			if s.Name == strings.TrimSpace(n) {
-				out, found = append(out, s), true
-			}
-		}
-		if !found {
-			var known []string
-			for _, s := range all {
-				known = append(known, s.Name)
-			}
-			return nil, fmt.Errorf("%w %q (the sets are %s, or all)", errNoSet, n, strings.Join(known, ", "))
-		}
 	}
 	return out, nil
 }

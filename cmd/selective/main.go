@@ -1,0 +1,111 @@
+// Command selective measures how far the model's "this is a guess" can be
+// trusted, on the test split and the challenge sets of the corpus the model
+// was trained on: for each set, how often the shown answer is right, the
+// share of answers not flagged as guesses (coverage), how often those are
+// right (selective accuracy), and the share on which every member of an
+// ensemble answers alike. -plot draws the risk-coverage curves
+// (Geifman & El-Yaniv 2017).
+//
+//	go run ./cmd/selective                                   # the embedded default model
+//	go run ./cmd/selective -run runs/x -sets test,held_out_cell -json
+//	go run ./cmd/selective -plot docs/risk-coverage.png
+//
+// Sentences written outside the generator (WSC273's "it" items, or a file of
+// your own in the same format) are scored by go run ./cmd/wsc.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"itformer/cmd/internal/cli"
+	"itformer/data"
+	"itformer/experiment"
+	"itformer/inference"
+)
+
+func main() {
+	cli.Exit("selective", run(os.Args[1:], cli.Stdout, os.Stderr))
+}
+
+type options struct {
+	run, sets, plot string
+	asJSON          bool
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("selective", "selective [-run DIR] [-sets test,negation,...] [-plot FILE.png] [-json]")
+	var o options
+	fs.StringVar(&o.run, "run", "", "run folder or checkpoint.json (default: the embedded default model)")
+	fs.StringVar(&o.sets, "sets", "all", "comma-separated sets: test and the challenge sets' names, or all")
+	fs.StringVar(&o.plot, "plot", "", "also draw the risk-coverage curves as this PNG `FILE`")
+	fs.BoolVar(&o.asJSON, "json", false, "print the figures as JSON")
+	fs.MaxMemoryFlag()
+	if err := fs.Parse(args, stdout); err != nil {
+		return err
+	}
+	if err := fs.NoArguments(); err != nil {
+		return err
+	}
+	figures, curves, err := evaluate(o, stderr)
+	if errors.Is(err, cli.ErrNoSet) {
+		return fs.Mistake("-sets: %v", err)
+	}
+	if err != nil {
+		return err
+	}
+	if o.plot != "" {
+		if err := experiment.PlotRiskCoverage(o.plot, "risk-coverage", curves...); err != nil {
+			return fmt.Errorf("drawing %s: %w", o.plot, err)
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", o.plot)
+	}
+	if o.asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(figures)
+	}
+	writeTable(stdout, figures)
+	return nil
+}
+
+// evaluate scores every chosen set, reporting each as it starts on progress.
+func evaluate(o options, progress io.Writer) ([]inference.Selective, []experiment.Curve, error) {
+	p, err := cli.LoadModel(o.run)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := p.Checkpoint().Meta.Config.Data
+	c, err := data.GenerateSized(d.Seed, d.TrainSize)
+	if err != nil {
+		return nil, nil, fmt.Errorf("generating the model's corpus: %w", err)
+	}
+	sets, err := cli.ChooseSets(c, o.sets)
+	if err != nil {
+		return nil, nil, err
+	}
+	var figures []inference.Selective
+	var curves []experiment.Curve
+	for _, s := range sets {
+		fmt.Fprintf(progress, "%s (%d sentences, %d models)\n", s.Name, len(s.Examples), p.Members())
+		sel, scored, err := p.EvaluateSelective(s.Name, s.Examples)
+		if err != nil {
+			return nil, nil, err
+		}
+		figures = append(figures, sel)
+		x, y := inference.RiskCoverage(scored)
+		curves = append(curves, experiment.Curve{Name: s.Name, X: x, Y: y})
+	}
+	return figures, curves, nil
+}
+
+func writeTable(w io.Writer, figures []inference.Selective) {
+	fmt.Fprintf(w, "%-22s %9s %9s %9s %10s %10s\n", "set", "sentences", "accuracy", "coverage", "selective", "unanimous")
+	for _, f := range figures {
+		fmt.Fprintf(w, "%-22s %9d %8.1f%% %8.1f%% %9.1f%% %9.1f%%\n", f.Name, f.N,
+			100*f.Accuracy, 100*f.Coverage, 100*f.SelectiveAccuracy, 100*f.Unanimous)
+	}
+}

@@ -1,0 +1,121 @@
+package inference
+
+// Selective accuracy (Geifman & El-Yaniv 2017): a model that may say "this
+// is a guess" is judged by two numbers, how many answers it states as facts
+// (coverage) and how often those are right (selective accuracy). Ranking
+// the answers by a confidence score and keeping the top share c of them
+// gives the risk-coverage curve: the error rate among the kept answers as c
+// goes from the surest answer alone to all of them.
+
+import (
+	"fmt"
+	"sort"
+
+	"itformer/data"
+)
+
+// Scored is one answered sentence: whether the shown answer is right, whether
+// it is flagged as a guess, and its confidence score.
+type Scored struct {
+	Right, Guess bool
+	// Score ranks answers for the risk-coverage curve: the members' mean
+	// share of the candidates' probability for the shown answer (one
+	// model: its share).
+	Score float64
+}
+
+// Selective sums up a set's scored answers.
+type Selective struct {
+	Name     string  `json:"name"`
+	N        int     `json:"sentences"`
+	Accuracy float64 `json:"accuracy"` // of every shown answer
+	Coverage float64 `json:"coverage"` // the share not flagged as guesses
+	// SelectiveAccuracy is how often the answers not flagged are right
+	// (NaN-free: 0 when every answer is a guess, with Coverage 0).
+	SelectiveAccuracy float64 `json:"selective_accuracy"`
+	Unanimous         float64 `json:"unanimous"` // the share every member answers alike (1 for one model)
+}
+
+// ScoreExample resolves ex's pronoun and scores the shown answer.
+func (p *Predictor) ScoreExample(ex data.Example) (Scored, bool, error) {
+	r, err := p.Resolve(ex.Text)
+	if err != nil {
+		return Scored{}, false, fmt.Errorf("%q: %w", ex.Text, err)
+	}
+	for _, pr := range r.Predictions {
+		if pr.Pronoun == ex.Pronoun {
+			return scored(pr, pr.Answer == ex.Antecedent), pr.Confidence.Members.Unanimous(), nil
+		}
+	}
+	return Scored{}, false, fmt.Errorf("%q: no answer for the pronoun at word %d", ex.Text, ex.Pronoun+1)
+}
+
+// scored is pr's entry; right says whether its answer is the right one.
+func scored(pr Prediction, right bool) Scored {
+	s := Scored{Right: right, Guess: pr.Confidence.Guess, Score: pr.Confidence.TopProbability}
+	if a := pr.Confidence.Members; a != nil {
+		s.Score = 0
+		for _, v := range a.Votes {
+			if v.Answer == pr.AnswerWord {
+				s.Score += v.Share
+			} else {
+				s.Score += 1 - v.Share
+			}
+		}
+		s.Score /= float64(len(a.Votes))
+	}
+	return s
+}
+
+// EvaluateSelective scores every sentence of set.
+func (p *Predictor) EvaluateSelective(name string, set []data.Example) (Selective, []Scored, error) {
+	sel := Selective{Name: name, N: len(set)}
+	var all []Scored
+	var right, covered, coveredRight, unanimous int
+	for _, ex := range set {
+		s, agree, err := p.ScoreExample(ex)
+		if err != nil {
+			return sel, nil, fmt.Errorf("set %s: %w", name, err)
+		}
+		all = append(all, s)
+		right += b2i(s.Right)
+		unanimous += b2i(agree)
+		if !s.Guess {
+			covered++
+			coveredRight += b2i(s.Right)
+		}
+	}
+	if sel.N > 0 {
+		sel.Accuracy, sel.Coverage, sel.Unanimous = ratio(right, sel.N), ratio(covered, sel.N), ratio(unanimous, sel.N)
+	}
+	if covered > 0 {
+		sel.SelectiveAccuracy = ratio(coveredRight, covered)
+	}
+	return sel, all, nil
+}
+
+// RiskCoverage is the curve's points: Risk[i] is the error rate among the
+// Coverage[i] share of answers with the highest scores (ties kept together).
+func RiskCoverage(all []Scored) (coverage, risk []float64) {
+	s := append([]Scored(nil), all...)
+	sort.SliceStable(s, func(i, j int) bool { return s[i].Score > s[j].Score })
+	wrong := 0
+	for i, x := range s {
+		wrong += b2i(!x.Right)
+		if i+1 < len(s) && s[i+1].Score == x.Score {
+			continue
+		}
+		coverage = append(coverage, ratio(i+1, len(s)))
+		risk = append(risk, ratio(wrong, i+1))
+	}
+	return coverage, risk
+}
+
+func ratio(a, b int) float64 { return float64(a) / float64(b) }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

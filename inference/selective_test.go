@@ -1,0 +1,36 @@
+package inference
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestRiskCoverage(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		in             []Scored
+		coverage, risk []float64
+	}{
+		{"surest right first", []Scored{{Right: false, Score: 0.6}, {Right: true, Score: 0.9}, {Right: true, Score: 0.8}, {Right: false, Score: 0.7}},
+			[]float64{0.25, 0.5, 0.75, 1}, []float64{0, 0, 1.0 / 3, 0.5}},
+		{"ties kept together", []Scored{{Right: true, Score: 0.9}, {Right: false, Score: 0.9}, {Right: true, Score: 0.5}},
+			[]float64{2.0 / 3, 1}, []float64{0.5, 1.0 / 3}},
+		{"none", nil, nil, nil},
+	} {
+		c, r := RiskCoverage(tc.in)
+		if !reflect.DeepEqual(c, tc.coverage) || !reflect.DeepEqual(r, tc.risk) {
+			t.Errorf("%s: coverage %v risk %v, want %v and %v", tc.name, c, r, tc.coverage, tc.risk)
+		}
+	}
+}
+
+// A member that disagrees lowers the score of the shown answer and makes it
+// a guess; the set's figures count it out of the coverage.
+func TestScoredUsesTheMembersShares(t *testing.T) {
+	pr := Prediction{AnswerWord: "dog", Confidence: Confidence{TopProbability: 0.9, Guess: true,
+		Members: &Agreement{Members: 2, Agree: 1, Votes: []Vote{{1, "dog", 0.9}, {2, "food", 0.7}}}}}
+	s := scored(pr, true)
+	if want := (0.9 + 0.3) / 2; s.Score < want-1e-12 || s.Score > want+1e-12 || !s.Guess || !s.Right {
+		t.Errorf("scored: %+v, want score %v, a guess, right", s, want)
+	}
+}
