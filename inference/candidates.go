@@ -55,13 +55,21 @@ var determiners = wordSet(`a an the this that these those my your his her its ou
 // the lexicon's nouns, and unknown words (known reports the model's
 // vocabulary) that can be nouns and stand where a noun could. An unknown
 // word right after a head is taken for its verb ("the dog chased"), not a
-// second noun.
+// second noun, unless WordNet has it as a common noun after an unknown
+// one, or it follows a possessive: then the two are one noun phrase, and
+// the last word its head ("the sand castle", "Sam's drawing").
 func nounHeads(tokens []string, known func(string) bool) []int {
 	var out []int
 	for i, t := range tokens {
 		afterHead := len(out) > 0 && out[len(out)-1] == i-1
-		if data.IsNoun(t) || (!known(t) && !afterHead && mayBeNoun(tokens, i)) {
+		switch {
+		case data.IsNoun(t):
 			out = append(out, i)
+		case known(t) || !mayBeNoun(tokens, i):
+		case !afterHead:
+			out = append(out, i)
+		case possessive(tokens[i-1]) || !data.IsNoun(tokens[i-1]) && data.ReadWord(t).Reading == wordnet.CommonNoun:
+			out[len(out)-1] = i
 		}
 	}
 	return out
@@ -105,8 +113,12 @@ func afterDeterminer(tokens []string, i int) bool {
 	for j >= 0 && isAdjective(tokens[j]) {
 		j--
 	}
-	return j >= 0 && determiners[tokens[j]]
+	return j >= 0 && (determiners[tokens[j]] || possessive(tokens[j]))
 }
+
+// possessive says whether w is a possessive ("sam's"), which stands where
+// a determiner does.
+func possessive(w string) bool { return strings.HasSuffix(w, "'s") && len(w) > 2 }
 
 // isAdjective says whether WordNet has w as an adjective, and not mostly
 // as a noun.

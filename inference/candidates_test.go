@@ -67,6 +67,10 @@ func TestNounHeadsReadWordNet(t *testing.T) {
 		"The giraffes ate it":                                  {1},    // a noun, through giraffe
 		"The saw cut the plank because it was sharp":           {1, 4}, // a noun now and then, after "the"
 		"The big rusty saw cut the plank because it was sharp": {3, 6}, // after "the" and adjectives
+		"The sand castle fell because it was old":              {2},    // one noun, headed by its last word
+		"The dog barks at it":                                  {1},    // "barks", mostly a noun, is the verb of a lexicon noun
+		"Sam's drawing fell because it was old":                {1},    // after a possessive
+		"It was bigger than Sam's":                             {4},    // a possessive may stand alone
 		"Zorblax ate it":                                       {0},    // WordNet does not know it
 	} {
 		got := nounHeads(data.Tokenize(sentence), known)
