@@ -44,17 +44,6 @@ func (t *PartsOfSpeech) TagCount(pos wordnet.POS, lemma string) int { return t.c
 // PersonName reports whether the noun lemma is only a person's name.
 func (t *PartsOfSpeech) PersonName(lemma string) bool { return t.names[lemma] }
 
-// Len is how many lemmas pos.txt lists.
-func (t *PartsOfSpeech) Len() int {
-	seen := map[string]bool{}
-	for _, m := range t.counts {
-		for l := range m {
-			seen[l] = true
-		}
-	}
-	return len(seen)
-}
-
 // LoadPartsOfSpeech reads wordnet/pos.txt and wordnet/exceptions.txt from a
 // lexicon's files.
 func LoadPartsOfSpeech(fsys fs.FS) (*PartsOfSpeech, error) {

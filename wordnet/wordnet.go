@@ -188,8 +188,8 @@ func (db *DB) Exceptions(pos POS, word string) []string { return db.exc[pos][wor
 // ExceptionList is every entry of pos.exc: inflected form -> base forms.
 func (db *DB) ExceptionList(pos POS) map[string][]string { return db.exc[pos] }
 
-// Lemmas is every lemma of pos's index, in no order.
-func (db *DB) Lemmas(pos POS) []string {
+// IndexLemmas is every lemma of pos's index, in no order.
+func (db *DB) IndexLemmas(pos POS) []string {
 	out := make([]string, 0, len(db.index[pos]))
 	for l := range db.index[pos] {
 		out = append(out, l)

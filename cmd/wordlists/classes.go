@@ -87,7 +87,7 @@ func (c class) members(db *wordnet.DB, lex lexiconWords) ([]string, error) {
 		return slices.ContainsFunc(roots, under) && !slices.ContainsFunc(except, under)
 	}
 	var out []string
-	for _, w := range db.Lemmas(wordnet.Noun) {
+	for _, w := range db.IndexLemmas(wordnet.Noun) {
 		if plainProposal(db, w, wordnet.Noun) && !lex.listed(c.name, w) && classNoun(db, w, in) {
 			out = append(out, w)
 		}

@@ -101,7 +101,7 @@ func TestCommittedTableReadsWordsAsWordNetDoes(t *testing.T) {
 	}
 	words := map[string]bool{}
 	for _, p := range wordnet.All {
-		for _, l := range db.Lemmas(p) {
+		for _, l := range db.IndexLemmas(p) {
 			if plainWord.MatchString(l) {
 				for _, suffix := range []string{"", "s", "es", "ed", "ing", "er", "est"} {
 					words[l+suffix] = true

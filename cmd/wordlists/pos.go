@@ -34,7 +34,7 @@ func tableLemmas(db *wordnet.DB) map[wordnet.POS][]string {
 		}
 	}
 	for _, p := range wordnet.All {
-		for _, l := range db.Lemmas(p) {
+		for _, l := range db.IndexLemmas(p) {
 			if plainWord.MatchString(l) && (p != wordnet.Noun || nounMatters(db, l, plurals[l])) {
 				out[p] = append(out[p], l)
 			}
