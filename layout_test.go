@@ -19,6 +19,7 @@ import (
 // layer (commands may import commands' internal packages of any layer).
 var layer = map[string]int{
 	"itformer/model/internal/fastexp":    -1, // arithmetic under gorgoniax
+	"itformer/wordnet":                   -1, // reads WordNet's files; data reads words through its rules
 	"itformer/model/internal/gorgoniax":  0,
 	"itformer/model/internal/fastblas":   0,
 	"itformer/data":                      0,

@@ -8,6 +8,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"sync"
@@ -258,6 +259,18 @@ func (l *Lexicon) IsNoun(word string) bool { return l.nouns[word] || l.places[wo
 
 // IsCandidate reports whether word is an agent or object of some frame.
 func (l *Lexicon) IsCandidate(word string) bool { return l.nouns[word] }
+
+// Words are the single words any frame or list can write, sorted: nouns,
+// verbs, predicates, prepositions, attributes and the degree adverbs.
+func (l *Lexicon) Words() []string {
+	words := slices.Collect(maps.Keys(l.allWords()))
+	slices.Sort(words)
+	return words
+}
+
+// NounLists reads every noun list of the embedded lexicon (nouns/NAME.txt),
+// by NAME, whether a frame uses it or not.
+func NounLists() (map[string][]string, error) { return nounListsIn(embeddedLexicon(), "nouns") }
 
 // UnknownWords returns the adjectives kept out of training, with their meanings.
 func (l *Lexicon) UnknownWords() []UnknownWord { return slices.Clone(l.unknown) }

@@ -44,6 +44,42 @@ func TestNounHeads(t *testing.T) {
 	}
 }
 
+// An unknown word is a candidate only if WordNet does not know it or knows
+// it as a noun, read through its lemma: never a verb ("anchored", through
+// anchor), an adverb ("away"), a person's name ("mary"), or a word that is
+// a noun only now and then ("working", "bad", "clean") unless a determiner
+// makes it one ("the saw").
+func TestNounHeadsReadWordNet(t *testing.T) {
+	vocab := map[string]bool{}
+	for _, w := range data.Tokenize("a the dog food ate because was wasn't hungry very it so and . , to") {
+		vocab[w] = true
+	}
+	known := func(w string) bool { return vocab[w] }
+	for sentence, want := range map[string][]int{
+		"The boat wasn't anchored , so it drifted":             {1},    // a verb, through anchor, after "wasn't"
+		"The engine stopped working because it was old":        {1},    // working: 228 verb uses of work, no noun use
+		"The cat ran away because it was scared":               {1},    // an adverb
+		"It tasted bad to the dog":                             {5},    // bad: 2 noun uses of 62
+		"The dog said it was clean":                            {1},    // after "was"
+		"It smelled clean to the dog":                          {5},    // clean: 1 noun use of 46
+		"It was clean , the room":                              {5},    // not before a noun either
+		"Mary gave the dog food because it was hungry":         {3, 4}, // a person's name
+		"The giraffes ate it":                                  {1},    // a noun, through giraffe
+		"The saw cut the plank because it was sharp":           {1, 4}, // a noun now and then, after "the"
+		"The big rusty saw cut the plank because it was sharp": {3, 6}, // after "the" and adjectives
+		"The sand castle fell because it was old":              {2},    // one noun, headed by its last word
+		"The dog barks at it":                                  {1},    // "barks", mostly a noun, is the verb of a lexicon noun
+		"Sam's drawing fell because it was old":                {1},    // after a possessive
+		"It was bigger than Sam's":                             {4},    // a possessive may stand alone
+		"Zorblax ate it":                                       {0},    // WordNet does not know it
+	} {
+		got := nounHeads(data.Tokenize(sentence), known)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: candidates at %v, want %v", sentence, got, want)
+		}
+	}
+}
+
 // With no word that could be its antecedent, there is no answer to give.
 func TestNoCandidateIsAnError(t *testing.T) {
 	p := defaultPredictor(t)

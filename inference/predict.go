@@ -138,6 +138,18 @@ type Resolution struct {
 // sentence of max_len tokens, small enough that huge input costs nothing.
 const MaxInputBytes = 4096
 
+// TooLongError refuses a sentence of more tokens than the model reads
+// (model.max_len): it names the limit and the word where it falls.
+type TooLongError struct {
+	Tokens []string // the sentence as read (Encoded.Tokens)
+	MaxLen int
+}
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("the sentence has %d tokens; this model reads at most %d (model.max_len), so it stops before word %d, %q (punctuation counts as a word)",
+		len(e.Tokens), e.MaxLen, e.MaxLen+1, e.Tokens[e.MaxLen])
+}
+
 // Errors a caller may want to tell apart.
 var (
 	ErrEmpty       = errors.New("the sentence is empty")
@@ -246,7 +258,7 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 		return nil, ErrEmpty
 	}
 	if max := p.ck.Meta.Model.MaxLen; len(e.Tokens) > max {
-		return nil, fmt.Errorf("the sentence has %d tokens; this model reads at most %d (model.max_len)", len(e.Tokens), max)
+		return nil, &TooLongError{Tokens: e.Tokens, MaxLen: max}
 	}
 	e.IDs, e.Unknown = p.ck.Vocab.Encode(e.Tokens)
 	return e, nil

@@ -1,6 +1,8 @@
 package inference
 
 import (
+	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -87,5 +89,24 @@ func TestResolveReadsContractions(t *testing.T) {
 		if !reflect.DeepEqual(tr.Tokens, res.Tokens) || !reflect.DeepEqual(tr.Contractions, res.Contractions) {
 			t.Errorf("%q: Trace read %q (%v), Resolve %q (%v)", tc.sentence, tr.Tokens, tr.Contractions, res.Tokens, res.Contractions)
 		}
+	}
+}
+
+// A sentence longer than the model reads is refused with the limit and the
+// word where it falls, counted as read (contractions expanded, punctuation
+// a word of its own).
+func TestTooLongNamesTheLimitAndTheWord(t *testing.T) {
+	p := defaultPredictor(t)
+	max := p.Config().MaxLen
+	words := strings.Fields(strings.Repeat("the dog ate ", max))[:max-4]
+	sentence := strings.Join(words, " ") + " , because it was hungry and tired"
+	_, err := p.Resolve(sentence)
+	var tl *TooLongError
+	want := fmt.Sprintf(`the sentence has %d tokens; this model reads at most %d (model.max_len), so it stops before word %d, "hungry" (punctuation counts as a word)`, max+3, max, max+1)
+	if !errors.As(err, &tl) || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if _, err := p.Resolve(strings.Join(words, " ") + " , because it was"); err != nil {
+		t.Errorf("a sentence of max_len tokens: %v", err)
 	}
 }

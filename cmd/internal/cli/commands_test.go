@@ -56,7 +56,7 @@ func builtCommands(t *testing.T) string {
 // message printed once, on stderr, followed by the usage line.
 func TestCommandsAgreeOnUsageMistakes(t *testing.T) {
 	bin := builtCommands(t)
-	for _, name := range []string{"train", "infer", "explain", "serve", "experiment", "bench", "reliability", "explaineval", "history"} {
+	for _, name := range []string{"train", "infer", "explain", "serve", "experiment", "bench", "reliability", "explaineval", "history", "wordlists", "wsc"} {
 		cmd := exec.Command(filepath.Join(bin, name), "-no-such-flag")
 		var stderr strings.Builder
 		cmd.Stderr = &stderr

@@ -77,3 +77,11 @@ func LoadHistory(path string) (*history.History, error) {
 	}
 	return history.Load(path)
 }
+
+// ModelName is how messages name the model LoadModel(path) loads.
+func ModelName(path string) string {
+	if path == "" {
+		return "the embedded default model"
+	}
+	return path
+}

@@ -1,0 +1,81 @@
+// The benchmark's file: one item a line, tab-separated, no header:
+// source, id, sentence, the correct candidate's head word, the other's. An
+// id that ends in ".itN" asks about the sentence's N-th "it" (from 1);
+// any other id, its first.
+
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Item is one line of the file.
+type Item struct {
+	Source   string `json:"source"`
+	ID       string `json:"id"`
+	Sentence string `json:"sentence"`
+	Correct  string `json:"correct"` // head word of the correct candidate, lower case
+	Other    string `json:"other"`
+	// Pronoun is which "it" of the sentence the item asks about, from 0.
+	Pronoun int `json:"pronoun"`
+}
+
+// readItems reads the file at path; an error names the file and the line.
+func readItems(path string) ([]Item, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no file %s: give the path of a benchmark file (source, id, sentence, correct word, other word, tab-separated; docs/commands.md#wsc)", path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var items []Item
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		it, err := parseItem(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		items = append(items, it)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(items) == 0 {
+		return nil, fmt.Errorf("%s holds no item", path)
+	}
+	return items, nil
+}
+
+// parseItem reads one line.
+func parseItem(line string) (Item, error) {
+	f := strings.Split(line, "\t")
+	if len(f) != 5 {
+		return Item{}, fmt.Errorf("%d tab-separated fields, want 5: source, id, sentence, correct word, other word", len(f))
+	}
+	it := Item{Source: f[0], ID: f[1], Sentence: f[2], Correct: f[3], Other: f[4]}
+	for _, w := range []string{it.Correct, it.Other} {
+		if w == "" || strings.ContainsAny(w, " \t") || strings.ToLower(w) != w {
+			return Item{}, fmt.Errorf("head word %q is not one lower-case word", w)
+		}
+	}
+	if _, n, ok := strings.Cut(it.ID, ".it"); ok {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 {
+			return Item{}, fmt.Errorf("id %q: after .it comes which \"it\" of the sentence, from 1", it.ID)
+		}
+		it.Pronoun = k - 1
+	}
+	return it, nil
+}

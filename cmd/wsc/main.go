@@ -1,0 +1,113 @@
+// Command wsc scores a model on an outside benchmark of pronoun resolution:
+// a file of Winograd schemas about "it", such as the 86 WSC273 items kept
+// outside the repository (docs/commands.md#wsc). It measures, and nothing more: no
+// item is ever training data, nor a source of words or frames.
+//
+//	go run ./cmd/wsc ../shared/external/wsc273_it.tsv          # the embedded default model
+//	go run ./cmd/wsc -run runs/default-... FILE.tsv
+//	go run ./cmd/wsc -json FILE.tsv                             # every item, and the counts
+//
+// Each item's sentence is resolved as infer resolves it. The command
+// prints how many items have every word known to the model, how many it
+// refuses and why, its accuracy, the accuracy of the answers not flagged as
+// guesses, the share flagged as guesses, and the two-choice accuracy that
+// published WSC scores report (the correct noun against the other one).
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"itformer/cmd/internal/cli"
+)
+
+func main() {
+	cli.Exit("wsc", run(os.Args[1:], cli.Stdout))
+}
+
+func run(args []string, stdout io.Writer) error {
+	fs := cli.NewFlagSet("wsc", "wsc [-run DIR|checkpoint.json] [-json] FILE.tsv")
+	runPath := fs.String("run", "", "run folder, checkpoint.json or zipped checkpoint to score instead of the embedded default model")
+	asJSON := fs.Bool("json", false, "print every item's result and the counts as JSON")
+	fs.MaxMemoryFlag()
+	if err := fs.Parse(args, stdout); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fs.Mistake("give one benchmark file (tab-separated: source, id, sentence, correct word, other word), got %d arguments", fs.NArg())
+	}
+	items, err := readItems(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	p, err := cli.LoadModel(*runPath)
+	if err != nil {
+		return err
+	}
+	results, summary := score(p, items)
+	model := cli.ModelName(*runPath)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(document{File: fs.Arg(0), Model: model, MaxLen: p.Config().MaxLen, Summary: summary, Items: results})
+	}
+	writeText(stdout, fs.Arg(0), model, p.Config().MaxLen, results, summary)
+	return nil
+}
+
+// document is -json's output.
+type document struct {
+	File    string   `json:"file"`
+	Model   string   `json:"model"`
+	MaxLen  int      `json:"max_len"`
+	Summary Summary  `json:"summary"`
+	Items   []Result `json:"items"`
+}
+
+// writeText prints the counts, then the refused items by why.
+func writeText(w io.Writer, file, model string, maxLen int, results []Result, s Summary) {
+	fmt.Fprintf(w, "%s: %d items, scored with %s (max_len %d)\n", file, s.Items, model, maxLen)
+	fmt.Fprintf(w, "words known:   %d of %d items have every word known to the model\n", s.WordsKnown, s.Items)
+	fmt.Fprintf(w, "refused:       %d%s\n", s.Refused, whyList(s.Why))
+	fmt.Fprintf(w, "answered:      %d\n", s.Answered)
+	fmt.Fprintf(w, "accuracy:      %d of %d answered (%s); %d of %d items (%s)\n", s.Right, s.Answered, pct(s.Accuracy), s.Right, s.Items, pct(s.AccuracyAll))
+	fmt.Fprintf(w, "not guesses:   %d answers not flagged as guesses, %d right (%s)\n", s.Sure, s.SureRight, pct(s.SureAccuracy))
+	fmt.Fprintf(w, "guess rate:    %d of %d answers flagged as guesses (%s)\n", s.Answered-s.Sure, s.Answered, pct(s.GuessRate))
+	fmt.Fprintf(w, "two-choice:    %d of %d (%s): the correct noun gets more probability than the other, as published WSC scores count (chance 50%%)\n",
+		s.TwoChoiceRight, s.TwoChoice, pct(s.TwoChoiceAccuracy))
+	if s.Refused > 0 {
+		fmt.Fprintln(w, "\nrefused items:")
+		for _, r := range results {
+			if r.Refused != "" {
+				fmt.Fprintf(w, "  %s %s: %s\n", r.Source, r.ID, r.Refused)
+			}
+		}
+	}
+}
+
+// whyList is " (12 longer than ..., 1 no word ...)".
+func whyList(why map[string]int) string {
+	if len(why) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, k := range sortedKeys(why) {
+		parts = append(parts, fmt.Sprintf("%d %s", why[k], k))
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }

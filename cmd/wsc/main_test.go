@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"itformer/cmd/internal/cli"
+)
+
+const fixture = "testdata/items.tsv"
+
+// scoreFixture runs the command with -json on the fixture (testdata/README.txt).
+func scoreFixture(t *testing.T) document {
+	t.Helper()
+	var out bytes.Buffer
+	if err := run([]string{"-json", fixture}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var doc document
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("-json output is not JSON: %v\n%s", err, out.String())
+	}
+	return doc
+}
+
+// Every item is scored as infer answers it: the answers, the guesses, the
+// unknown words and the refusals, and the counts agree with them.
+func TestScoresEveryItem(t *testing.T) {
+	doc := scoreFixture(t)
+	if len(doc.Items) != 6 || doc.Model != "the embedded default model" || doc.File != fixture {
+		t.Fatalf("scored %d items of %s with %s", len(doc.Items), doc.File, doc.Model)
+	}
+	byID := map[string]Result{}
+	for _, r := range doc.Items {
+		byID[r.ID] = r
+	}
+	for _, id := range []string{"001", "002", "003.it2"} {
+		r := byID[id]
+		if !r.Right || r.Guess || r.Refused != "" || len(r.Unknown) != 0 || r.TwoChoiceRight == nil || !*r.TwoChoiceRight {
+			t.Errorf("%s: %+v; want right, sure, every word known", id, r)
+		}
+	}
+	if r := byID["003.it2"]; r.Pronoun != 1 || r.Answer != "box" {
+		t.Errorf(`003.it2 asks about the second "it": pronoun %d, answer %q`, r.Pronoun, r.Answer)
+	}
+	if r := byID["004"]; !r.Guess || strings.Join(r.Unknown, " ") != "zorblax glorpy" {
+		t.Errorf("004, with words no model knows: guess %v, unknown %q", r.Guess, r.Unknown)
+	}
+	if r := byID["005"]; !strings.Contains(r.Refused, "this model reads at most") || r.Answer != "" {
+		t.Errorf("005, longer than the model reads: refused %q, answer %q", r.Refused, r.Answer)
+	}
+	if r := byID["006.it3"]; r.Refused != `the id asks about an "it" the sentence does not have: "it" number 3 of 1` {
+		t.Errorf("006.it3: refused %q", r.Refused)
+	}
+	s := doc.Summary
+	want := Summary{Items: 6, WordsKnown: 4, Refused: 2, Answered: 4, Right: s.Right, Sure: 3, SureRight: 3, TwoChoice: 4, TwoChoiceRight: s.TwoChoiceRight}
+	if s.Items != want.Items || s.WordsKnown != want.WordsKnown || s.Refused != want.Refused || s.Answered != want.Answered ||
+		s.Sure != want.Sure || s.SureRight != want.SureRight || s.TwoChoice != want.TwoChoice || s.Right < 3 {
+		t.Errorf("summary %+v", s)
+	}
+	if s.GuessRate != float64(s.Answered-s.Sure)/float64(s.Answered) || s.AccuracyAll != float64(s.Right)/6 {
+		t.Errorf("rates disagree with the counts: %+v", s)
+	}
+	if len(s.Why) != 2 || s.Why[errFewPronouns.Error()] != 1 {
+		t.Errorf("refusals by why: %v", s.Why)
+	}
+}
+
+// The text output prints each count, then each refused item and why.
+func TestTextOutput(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{fixture}, &out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		fixture + ": 6 items, scored with the embedded default model",
+		"words known:   4 of 6 items have every word known to the model",
+		"refused:       2 (1 longer than the model's ",
+		"answered:      4",
+		"not guesses:   3 answers not flagged as guesses, 3 right (100.0%)",
+		"guess rate:    1 of 4 answers flagged as guesses (25.0%)",
+		"two-choice:    ",
+		"refused items:\n  fixture 005: the sentence has 90 tokens; this model reads at most ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// Mistakes in how it is called, and files that are not benchmark files,
+// are refused with what is wrong and where.
+func TestRefusesBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := "fixture\t001\tA dog ate the food because it was hungry.\tdog\tfood\n"
+	for _, c := range []struct {
+		args  []string
+		want  string
+		usage bool
+	}{
+		{nil, "give one benchmark file", true},
+		{[]string{"a.tsv", "b.tsv"}, "give one benchmark file", true},
+		{[]string{filepath.Join(dir, "missing.tsv")}, "no file " + filepath.Join(dir, "missing.tsv") + ": give the path of a benchmark file", false},
+		{[]string{write("short.tsv", good+"fixture\t002\tA dog ate it.\tdog\n")}, "short.tsv:2: 4 tab-separated fields, want 5", false},
+		{[]string{write("id.tsv", "fixture\t001.itx\tA dog ate it.\tdog\tfood\n")}, `id.tsv:1: id "001.itx": after .it comes which "it"`, false},
+		{[]string{write("case.tsv", "fixture\t001\tA dog ate it.\tDog\tfood\n")}, `case.tsv:1: head word "Dog" is not one lower-case word`, false},
+		{[]string{write("empty.tsv", "\n")}, "empty.tsv holds no item", false},
+	} {
+		err := run(c.args, &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), c.want) || errors.Is(err, cli.ErrUsage) != c.usage {
+			t.Errorf("%q: got %v, want %q (a usage mistake: %v)", c.args, err, c.want, c.usage)
+		}
+	}
+}

@@ -1,0 +1,188 @@
+// Scoring: each item's sentence is resolved as infer resolves it, and its
+// answer and its guess flag are read as infer reports them.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"itformer/data"
+	"itformer/inference"
+)
+
+// Result is one item's outcome.
+type Result struct {
+	Item
+	// Refused says why the model gave no answer (the sentence is longer than
+	// it reads, has no noun it may refer to, ...); empty when it answered.
+	Refused string `json:"refused,omitempty"`
+	err     error  // the refusal, for grouping
+	// Unknown are the words the model does not know (read as <unk>).
+	Unknown []string `json:"unknown_words"`
+	// Answer is the model's answer, the most probable candidate, and
+	// Probability its share of the candidates' probability.
+	Answer      string  `json:"answer,omitempty"`
+	Probability float64 `json:"probability,omitempty"`
+	Right       bool    `json:"right"`
+	// Guess and GuessReason are the answer's confidence, as infer flags it
+	// (docs/guess-rule.md).
+	Guess       bool   `json:"guess"`
+	GuessReason string `json:"guess_reason,omitempty"`
+	// Candidates are the words the model could answer, most probable first.
+	Candidates []string `json:"candidates,omitempty"`
+	// TwoChoiceRight is whether the correct word gets more of the model's
+	// probability than the other one (each at its most probable position),
+	// the choice between two that WSC's published scores make; absent when
+	// either word is not in the sentence as read.
+	TwoChoiceRight *bool `json:"two_choice_right,omitempty"`
+}
+
+// Summary counts the results.
+type Summary struct {
+	Items int `json:"items"`
+	// WordsKnown is how many items have no word the model does not know.
+	WordsKnown int `json:"words_known"`
+	// Refused counts the items without an answer, by why.
+	Refused  int            `json:"refused"`
+	Why      map[string]int `json:"refused_why,omitempty"`
+	Answered int            `json:"answered"`
+	Right    int            `json:"right"`
+	// Accuracy is Right over Answered; AccuracyAll over Items (a refused
+	// item is not right).
+	Accuracy    float64 `json:"accuracy"`
+	AccuracyAll float64 `json:"accuracy_all_items"`
+	// Sure are the answers not flagged as guesses, SureRight the right ones.
+	Sure         int     `json:"not_guesses"`
+	SureRight    int     `json:"not_guesses_right"`
+	SureAccuracy float64 `json:"not_guesses_accuracy"`
+	// GuessRate is the share of the answers flagged as guesses.
+	GuessRate float64 `json:"guess_rate"`
+	// TwoChoice counts the answered items where both words are in the
+	// sentence, and TwoChoiceRight those where the correct one gets more
+	// probability.
+	TwoChoice         int     `json:"two_choice_scored"`
+	TwoChoiceRight    int     `json:"two_choice_right"`
+	TwoChoiceAccuracy float64 `json:"two_choice_accuracy"`
+}
+
+// errFewPronouns refuses an item whose id asks for an "it" the sentence
+// does not have.
+var errFewPronouns = errors.New(`the id asks about an "it" the sentence does not have`)
+
+// score resolves every item with p.
+func score(p *inference.Predictor, items []Item) ([]Result, Summary) {
+	results := make([]Result, len(items))
+	s := Summary{Items: len(items), Why: map[string]int{}}
+	for i, it := range items {
+		r := scoreItem(p, it)
+		results[i] = r
+		if len(r.Unknown) == 0 {
+			s.WordsKnown++
+		}
+		if r.Refused != "" {
+			s.Refused++
+			s.Why[refusalKind(r.err)]++
+			continue
+		}
+		s.Answered++
+		s.Right += b2i(r.Right)
+		if !r.Guess {
+			s.Sure++
+			s.SureRight += b2i(r.Right)
+		}
+		if r.TwoChoiceRight != nil {
+			s.TwoChoice++
+			s.TwoChoiceRight += b2i(*r.TwoChoiceRight)
+		}
+	}
+	s.Accuracy = share(s.Right, s.Answered)
+	s.AccuracyAll = share(s.Right, s.Items)
+	s.SureAccuracy = share(s.SureRight, s.Sure)
+	s.GuessRate = share(s.Answered-s.Sure, s.Answered)
+	s.TwoChoiceAccuracy = share(s.TwoChoiceRight, s.TwoChoice)
+	return results, s
+}
+
+// scoreItem resolves one item.
+func scoreItem(p *inference.Predictor, it Item) Result {
+	r := Result{Item: it, Unknown: unknownWords(p, it.Sentence)}
+	res, err := p.Resolve(it.Sentence)
+	if err == nil && it.Pronoun >= len(res.Predictions) {
+		err = fmt.Errorf(`%w: "it" number %d of %d`, errFewPronouns, it.Pronoun+1, len(res.Predictions))
+	}
+	if err != nil {
+		r.Refused, r.err = err.Error(), err
+		return r
+	}
+	pr := res.Predictions[it.Pronoun]
+	r.Answer, r.Probability = pr.AnswerWord, pr.Confidence.TopProbability
+	r.Right = r.Answer == it.Correct
+	r.Guess, r.GuessReason = pr.Confidence.Guess, pr.Confidence.Reason
+	for _, c := range pr.Candidates {
+		r.Candidates = append(r.Candidates, c.Word)
+	}
+	correct, cok := bestProbability(pr, it.Correct)
+	other, ook := bestProbability(pr, it.Other)
+	if cok && ook {
+		right := correct > other
+		r.TwoChoiceRight = &right
+	}
+	return r
+}
+
+// bestProbability is the model's highest probability for word at any of
+// its positions in the sentence as read.
+func bestProbability(pr inference.Prediction, word string) (float64, bool) {
+	best, found := 0.0, false
+	for i, t := range pr.Tokens {
+		if t == word && (!found || pr.WordProbs[i] > best) {
+			best, found = pr.WordProbs[i], true
+		}
+	}
+	return best, found
+}
+
+// unknownWords are the words of the sentence, as infer reads them, that
+// the model does not know; also for a sentence it refuses.
+func unknownWords(p *inference.Predictor, sentence string) []string {
+	known := func(w string) bool { _, ok := p.Checkpoint().Vocab.ID(w); return ok }
+	tokens, _ := data.ExpandContractions(data.Tokenize(sentence), known)
+	out := []string{}
+	for _, t := range tokens {
+		if !known(t) && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// refusalKind groups refusals: by their kind where it has one, else by
+// their message.
+func refusalKind(err error) string {
+	var tl *inference.TooLongError
+	switch {
+	case errors.As(err, &tl):
+		return fmt.Sprintf("longer than the model's %d tokens", tl.MaxLen)
+	case errors.Is(err, inference.ErrNoCandidate):
+		return "no word the model may take for a noun"
+	case errors.Is(err, errFewPronouns):
+		return errFewPronouns.Error()
+	}
+	return err.Error()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func share(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
+}
