@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"os"
 	"testing"
 
 	"itformer/checkpoint"
@@ -12,11 +13,28 @@ import (
 //
 //	go test -run '^$' -bench Resolve -benchmem -count 10 ./inference
 func BenchmarkResolve(b *testing.B) {
-	ck, err := checkpoint.Load("../cmd/internal/defaultmodel/model")
+	b.Run("member1", func(b *testing.B) { benchmarkResolve(b, false) })
+	b.Run("ensemble", func(b *testing.B) { benchmarkResolve(b, true) })
+}
+
+// benchmarkResolve times one answer of the embedded model: member 1 alone,
+// or with the other members voting, as every command asks them.
+func benchmarkResolve(b *testing.B, members bool) {
+	dir := "../cmd/internal/defaultmodel/model"
+	ck, err := checkpoint.Load(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
 	p := New(ck)
+	if members {
+		others, err := checkpoint.LoadMembers(os.DirFS(dir), ".", ck)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := p.SetMembers(others); err != nil {
+			b.Fatal(err)
+		}
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -130,9 +130,10 @@ func (a *Agreement) Describe(answer string) string {
 	return fmt.Sprintf("%d of %d models trained alike say %q (%s); what is shown is model 1's", a.Agree, a.Members, answer, votesText(a.Votes))
 }
 
-// agreementClause says how many members give the answer, for reason.
+// agreementClause says how many members give the answer, for reason (the
+// votes themselves are in Describe, shown beside it).
 func agreementClause(a *Agreement, answer string) string {
-	return fmt.Sprintf("only %d of the %d models trained alike say %q (%s)", a.Agree, a.Members, answer, votesText(a.Votes))
+	return fmt.Sprintf("only %d of the %d models trained alike say %q", a.Agree, a.Members, answer)
 }
 
 // votesText lists the members' answers: "1: dog 99%, 2: food 87%, 3: dog 95%".

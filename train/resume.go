@@ -96,7 +96,7 @@ func Resume(dir string, opt Options) (*Metrics, error) {
 func finishedMembersLeft(dir string, finished error) (*Metrics, error) {
 	cfg, err := config.Load(filepath.Join(dir, "config.json"))
 	if err != nil {
-		return nil, err
+		return nil, finished // a config this train cannot read has no members it knows of
 	}
 	k := cfg.Train.MemberCount()
 	if _, err := os.Stat(filepath.Join(MemberDir(dir, k), "metrics.json")); k == 1 || err == nil {

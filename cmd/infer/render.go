@@ -32,6 +32,9 @@ func render(w io.Writer, p inference.Prediction, ablated []string) {
 	pronoun := p.Tokens[p.Pronoun]
 	renderAnswer(w, p)
 	renderCandidates(w, p)
+	if m := p.Confidence.Members; m != nil {
+		fmt.Fprintf(w, "models: %s\n", m.Describe(p.AnswerWord))
+	}
 	fmt.Fprintf(w, "\nattention of %q, layer by layer (█ ≥70%%  ▓ ≥40%%  ▒ ≥20%%  ░ ≥5%%  · <5%%)\n", pronoun)
 	renderHeatmap(w, p, ablated)
 	if p.Knockout != nil {
@@ -57,9 +60,6 @@ func renderAnswer(w io.Writer, p inference.Prediction) {
 		fmt.Fprintf(w, "this is a guess: %s\n", c.Reason)
 	case c.Reason != "":
 		fmt.Fprintf(w, "note: %s\n", c.Reason)
-	}
-	if c.Members != nil {
-		fmt.Fprintf(w, "models: %s\n", c.Members.Describe(p.AnswerWord))
 	}
 }
 

@@ -123,7 +123,7 @@ func TestDefaultConfigFromAnyDirectory(t *testing.T) {
 	t.Chdir(t.TempDir())
 	limit := config.MaxMemory
 	t.Cleanup(func() { config.MaxMemory = limit })
-	err := run([]string{"-max-memory", "1TB", "-set", "train.batch_size=25000"})
+	err := run([]string{"-max-memory", "2TB", "-set", "train.batch_size=25000"})
 	if want := "train.batch_size is 25000 but the training set has 24,000 sentences"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("train from another directory: %v\nwant the default config loaded and %q", err, want)
 	}

@@ -27,8 +27,17 @@ func HugeWeights(tb testing.TB, base *checkpoint.Checkpoint) string {
 			tb.Fatal(err)
 		}
 	}
+	return save(tb, base, p)
+}
+
+// save writes p with base's meta as a model of one member (a folder of its
+// own has no members/ beside it) and returns its folder.
+func save(tb testing.TB, base *checkpoint.Checkpoint, p *model.Params) string {
+	tb.Helper()
+	meta := base.Meta
+	meta.Config.Train.Members = 0
 	dir := tb.TempDir()
-	if err := checkpoint.Save(dir, base.Meta, p); err != nil {
+	if err := checkpoint.Save(dir, meta, p); err != nil {
 		tb.Fatal(err)
 	}
 	return dir
@@ -43,9 +52,5 @@ func FreshWeights(tb testing.TB, base *checkpoint.Checkpoint, seed int64) string
 	if err != nil {
 		tb.Fatal(err)
 	}
-	dir := tb.TempDir()
-	if err := checkpoint.Save(dir, base.Meta, p); err != nil {
-		tb.Fatal(err)
-	}
-	return dir
+	return save(tb, base, p)
 }
