@@ -12,6 +12,7 @@ package inference
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 
@@ -211,6 +212,13 @@ func (p *Predictor) roles(sentence string, tokens []string) (pronouns, heads []i
 		return nil, nil, fmt.Errorf("%w in %q", ErrNoCandidate, sentence)
 	}
 	return pronouns, heads, nil
+}
+
+// KnownWords are the words the model knows, in its vocabulary's order,
+// without <pad> and <unk>: what a learner may type and have read.
+func (p *Predictor) KnownWords() []string {
+	words := p.ck.Vocab.Words()
+	return slices.DeleteFunc(slices.Clone(words), func(w string) bool { return w == data.Pad || w == data.Unk })
 }
 
 // known says whether the model's vocabulary has word.

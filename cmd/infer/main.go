@@ -49,6 +49,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if o.words {
+		return writeWords(stdout, p.KnownWords(), o.asJSON)
+	}
 	if o.twin {
 		return runTwin(p, o.fs.Arg(0), o.fs.Arg(1), o.asJSON, stdout, stderr)
 	}
@@ -78,20 +81,27 @@ func run(args []string, stdout, stderr io.Writer) error {
 type options struct {
 	fs                        *cli.FlagSet
 	runPath, htmlPath, ablate string
-	asJSON, twin              bool
+	asJSON, twin, words       bool
 }
 
 func parseOptions(args []string, stdout io.Writer) (options, error) {
-	o := options{fs: cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] [-ablate L2H1,...] "a sentence with it" | infer -twin "sentence A" "sentence B"`)}
+	o := options{fs: cli.NewFlagSet("infer", `infer [-run DIR|checkpoint.json] [-json] [-html FILE] [-ablate L2H1,...] "a sentence with it" | infer -twin "sentence A" "sentence B" | infer -words`)}
 	fs := o.fs
 	fs.StringVar(&o.runPath, "run", "", "run folder, checkpoint.json or zipped checkpoint (.zip, as the browser site downloads) to use instead of the embedded default model")
 	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
 	fs.StringVar(&o.htmlPath, "html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
 	fs.StringVar(&o.ablate, "ablate", "", "knock out `heads` (their output zeroed), comma separated: L1H4,L2H1")
 	fs.BoolVar(&o.twin, "twin", false, "compare two sentences, given as two quoted arguments, word by word")
+	fs.BoolVar(&o.words, "words", false, "print the words the model knows (any other word is read as <unk>), and no answer")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return o, err
+	}
+	if o.words {
+		if fs.NArg() > 0 || o.twin || o.htmlPath != "" || o.ablate != "" {
+			return o, fs.Mistake("-words lists the vocabulary and takes no sentence, -twin, -html or -ablate")
+		}
+		return o, nil
 	}
 	return o, argumentMistakes(fs, o.twin, o.htmlPath)
 }
@@ -136,7 +146,7 @@ func writePage(o options, p *inference.Predictor, res *inference.Resolution, std
 	if err != nil {
 		fmt.Fprintf(stderr, "warning: the page has no playback of training: %v\n", err)
 	}
-	if err := writeHTML(o.htmlPath, res, viz.Options{History: hist, ModelEpoch: p.Checkpoint().Meta.Epoch}); err != nil {
+	if err := writeHTML(o.htmlPath, res, viz.Options{History: hist, ModelEpoch: p.Checkpoint().Meta.Epoch, Words: p.KnownWords()}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", o.htmlPath)
@@ -154,6 +164,16 @@ func argumentMistakes(fs *cli.FlagSet, twin bool, htmlPath string) error {
 	case fs.NArg() == 0:
 		return fs.Mistake("give a sentence to resolve, in quotes")
 	}
+	return nil
+}
+
+// writeWords prints the vocabulary: a count, then the words, a line each
+// (easy to grep), or as a JSON list.
+func writeWords(w io.Writer, words []string, asJSON bool) error {
+	if asJSON {
+		return writeJSON(w, words)
+	}
+	fmt.Fprintf(w, "the model knows %d words; any other is read as <unk>:\n%s\n", len(words), strings.Join(words, "\n"))
 	return nil
 }
 

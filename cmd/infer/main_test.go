@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -484,5 +485,30 @@ func TestKnockoutOfTheSupervisedHead(t *testing.T) {
 	}
 	if strings.Contains(cut.String(), `"knockout":`) {
 		t.Errorf("-ablate %s and still a knockout of it", name)
+	}
+}
+
+// -words lists what the model can read: every word it knows, one a line,
+// after a count; it takes no sentence.
+func TestWordsListsTheVocabulary(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-words"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var n int
+	if _, err := fmt.Sscanf(lines[0], "the model knows %d words", &n); err != nil || n != len(lines)-1 {
+		t.Fatalf("first line %q, %d words after it", lines[0], len(lines)-1)
+	}
+	for _, w := range []string{"dog", "hungry", "because"} {
+		if !slices.Contains(lines[1:], w) {
+			t.Errorf("-words lacks %q", w)
+		}
+	}
+	if slices.Contains(lines[1:], "<unk>") || slices.Contains(lines[1:], "<pad>") {
+		t.Error("-words lists the special tokens")
+	}
+	if err := run([]string{"-words", "A dog ate the food because it was hungry"}, &out, &errOut); err == nil {
+		t.Error("-words with a sentence was accepted")
 	}
 }

@@ -286,7 +286,7 @@ func (h *handler) servePage(w http.ResponseWriter, r *http.Request) {
 	c := h.p.Config()
 	f := viz.Form{MaxBytes: maxSentence, HistoryURL: historyPath, ModelLayers: c.Layers, ModelHeads: c.Heads, Ablate: r.Form["ablate"]}
 	f.Layer, f.Head, f.Word = number(r, "layer"), number(r, "head"), number(r, "word")
-	f.ModelEpoch = h.p.Checkpoint().Meta.Epoch
+	f.ModelEpoch, f.Words = h.p.Checkpoint().Meta.Epoch, h.p.KnownWords()
 	if _, asked := r.Form["sentence"]; !asked {
 		h.page(w, http.StatusOK, f)
 		return

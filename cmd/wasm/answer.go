@@ -193,7 +193,7 @@ func (a *answerer) page(ans *Answer) (string, error) {
 	c := a.p.Config()
 	f := viz.Form{Action: "#", Sentence: ans.Resolution.Sentence, Result: ans.Resolution, Twin: ans.Twin,
 		ModelLayers: c.Layers, ModelHeads: c.Heads, Ablate: ans.Resolution.Ablated,
-		Options: viz.Options{History: a.hist, ModelEpoch: a.p.Checkpoint().Meta.Epoch}}
+		Options: viz.Options{History: a.hist, ModelEpoch: a.p.Checkpoint().Meta.Epoch, Words: a.p.KnownWords()}}
 	if ans.Twin != nil {
 		f.TwinSentence = ans.Twin.B.Sentence
 	}

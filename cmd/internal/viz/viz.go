@@ -61,6 +61,9 @@ type Options struct {
 	// best epoch, which may come before its last): the playback opens at
 	// that epoch's end and marks it. 0 opens at the history's last point.
 	ModelEpoch int
+	// Words, if not empty, are the words the model knows, listed at the
+	// page's foot so that a learner can see what it can read.
+	Words []string
 }
 
 // Form is the page of a server: a text input, and below it an error or the
@@ -127,6 +130,7 @@ func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string
 		Form:    form,
 		Error:   errMsg,
 		History: hv,
+		Words:   opts.Words,
 	}
 	if p.Title == "" {
 		p.Title = `itformer: what does "it" refer to?`
@@ -162,6 +166,7 @@ type page struct {
 	R          *result
 	History    *historyView // nil: no playback section
 	Twin       *twinView    // nil: no second sentence
+	Words      []string     // Options.Words
 }
 
 // historyView is the playback section: the history itself, or where to

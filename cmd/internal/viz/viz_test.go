@@ -459,3 +459,24 @@ func TestKnockoutLine(t *testing.T) {
 		t.Error("the knockout line comes after the head views, not beside their summary")
 	}
 }
+
+// The members' votes stand under the answer, and the words the model knows
+// at the page's foot, when given.
+func TestMembersAndWords(t *testing.T) {
+	res := resolve(t, "A dog ate the food because it was hungry")
+	res.Predictions[0].Confidence.Members = &inference.Agreement{Members: 2, Agree: 2,
+		Votes: []inference.Vote{{Member: 1, Answer: "dog", Share: 1}, {Member: 2, Answer: "dog", Share: 0.9}}}
+	html := render(t, res, Options{Words: []string{"dog", "food"}})
+	for _, want := range []string{
+		`<p class="members" id="members-0">Models: 2 of 2 models trained alike say &#34;dog&#34; (1: dog 100.0%, 2: dog 90.0%); what is shown is model 1&#39;s.</p>`,
+		`<summary>The 2 words this model knows</summary><p>dog, food</p>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("no %q in the page", want)
+		}
+	}
+	res.Predictions[0].Confidence.Members = nil
+	if html := render(t, res, Options{}); strings.Contains(html, `id="vocab"`) || strings.Contains(html, `class="members"`) {
+		t.Error("a page without words or members shows them")
+	}
+}
