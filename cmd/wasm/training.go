@@ -81,6 +81,9 @@ func (r TrainRequest) RunConfig() (config.Run, error) {
 	if r.Supervision != nil && !*r.Supervision {
 		set = append(set, "train.attention_supervision=0")
 	}
+	// The tab trains one model: the default's other members would triple a
+	// run that already takes minutes, and the zip it downloads holds one.
+	set = append(set, "train.members=1")
 	return configs.Load(name+".json", set...)
 }
 

@@ -91,7 +91,7 @@ func TestRunConfigKnobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := cfg.Model; m.Layers != 2 || m.Heads != 4 || m.DModel != 16 || cfg.Train.Epochs != 3 || cfg.Train.AttentionSupervision != 0 {
+	if m := cfg.Model; m.Layers != 2 || m.Heads != 4 || m.DModel != 16 || cfg.Train.Epochs != 3 || cfg.Train.AttentionSupervision != 0 || cfg.Train.MemberCount() != 1 {
 		t.Errorf("knobs not applied: %+v %+v", cfg.Model, cfg.Train)
 	}
 	for _, tc := range []struct {
