@@ -86,7 +86,7 @@ const baselineText = "every word's embedding replaced by zeros, its positional e
 // for the sentence's length, built on first use and kept: once, or up to 16
 // times where the path needs more steps.
 func (p *Predictor) Attribute(pr *Prediction) error {
-	a, err := p.attributeTokens(pr.Tokens, pr.Pronoun, pr.Answer)
+	a, err := p.member(pr).attributeTokens(pr.Tokens, pr.Pronoun, pr.Answer)
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,13 @@
 package inference
 
 // Doubt from a deep ensemble (train/members.go): a run of K members is K
-// models of one recipe that differ only in their seed. The Predictor shows
-// member 1 (its attention, steps and answer); every other member answers the
-// same pronoun, and an answer that not all of them give is a guess
-// (Confidence.Members). Where the corpus settles the answer every member
-// finds it; where a model had to generalise, members part ways, and the
-// learner reads "2 of 3 models say dog".
+// models of one recipe that differ only in their seed. Every member answers
+// each pronoun; the answer shown is the members' majority, given by the
+// member that gives it (member 1 whenever it does), whose attention, steps
+// and attribution are then shown; and an answer that not all members give
+// is a guess (Confidence.Members). Where the corpus settles the answer every
+// member finds it; where a model had to generalise, members part ways, and
+// the learner reads "2 of 3 models say dog".
 
 import (
 	"fmt"
@@ -19,7 +20,8 @@ import (
 type Agreement struct {
 	Members int    `json:"members"` // models in the ensemble, the shown one included
 	Agree   int    `json:"agree"`   // members whose answer is the shown answer
-	Votes   []Vote `json:"votes"`   // every member's answer, member 1 (the shown one) first
+	Shown   int    `json:"shown"`   // the member whose answer, attention and steps are shown, 1-based
+	Votes   []Vote `json:"votes"`   // every member's answer, in member order
 }
 
 // Vote is one member's answer.
@@ -76,34 +78,112 @@ func sameShape(a, b *checkpoint.Checkpoint) error {
 	return nil
 }
 
-// addVotes asks every other member for pr's pronoun and marks pr a guess
-// unless all give its answer. heads are the candidate positions.
-func (p *Predictor) addVotes(pr *Prediction, heads []int) error {
-	if len(p.members) == 0 {
-		return nil
+// all are the members in order: this Predictor (member 1), then the others.
+func (p *Predictor) all() []*Predictor { return append([]*Predictor{p}, p.members...) }
+
+// vote asks every member for every "it" of sentence and returns the member
+// to show, with each pronoun's agreement: the member whose answers are the
+// majority's for the most pronouns, the lowest-numbered among equals (so
+// member 1 whenever it is with the majority).
+func (p *Predictor) vote(sentence string) (*Predictor, []*Agreement, error) {
+	enc, err := p.Encode(sentence)
+	if err != nil {
+		return nil, nil, err
 	}
-	a := &Agreement{Members: p.Members(), Agree: 1,
-		Votes: []Vote{{Member: 1, Answer: pr.AnswerWord, Share: pr.Confidence.TopProbability}}}
-	for i, m := range p.members {
-		v, err := m.vote(pr.Tokens, pr.Pronoun, heads)
-		if err != nil {
-			return fmt.Errorf("member %d: %w", i+2, err)
+	pronouns, heads, err := p.roles(sentence, enc.Tokens)
+	if err != nil {
+		return nil, nil, err
+	}
+	all := p.all()
+	votes := make([][]Vote, len(pronouns)) // votes[i][k]: member k+1's answer for pronoun i
+	for i, pronoun := range pronouns {
+		for k, m := range all {
+			v, err := m.answerOf(enc.Tokens, pronoun, heads)
+			if err != nil {
+				return nil, nil, fmt.Errorf("member %d: %w", k+1, err)
+			}
+			v.Member = k + 1
+			votes[i] = append(votes[i], v)
 		}
-		v.Member = i + 2
-		if v.Answer == pr.AnswerWord {
+	}
+	shown := withMajority(votes, len(all))
+	agreements := make([]*Agreement, len(pronouns))
+	for i := range pronouns {
+		agreements[i] = newAgreement(votes[i], shown)
+	}
+	return all[shown], agreements, nil
+}
+
+// withMajority is the index of the member that gives the majority answer
+// for the most pronouns, the lowest among equals.
+func withMajority(votes [][]Vote, members int) int {
+	with := make([]int, members)
+	for _, vs := range votes {
+		maj := majority(vs)
+		for k, v := range vs {
+			if v.Answer == maj {
+				with[k]++
+			}
+		}
+	}
+	best := 0
+	for k := range with {
+		if with[k] > with[best] {
+			best = k
+		}
+	}
+	return best
+}
+
+// majority is the answer most members give; among equal counts, the one
+// with the larger summed share.
+func majority(vs []Vote) string {
+	count, share := map[string]int{}, map[string]float64{}
+	for _, v := range vs {
+		count[v.Answer]++
+		share[v.Answer] += v.Share
+	}
+	best := vs[0].Answer
+	for _, v := range vs {
+		a := v.Answer
+		if count[a] > count[best] || count[a] == count[best] && share[a] > share[best] {
+			best = a
+		}
+	}
+	return best
+}
+
+// newAgreement counts the members that give member shown's answer.
+func newAgreement(votes []Vote, shown int) *Agreement {
+	a := &Agreement{Members: len(votes), Shown: shown + 1, Votes: votes}
+	for _, v := range votes {
+		if v.Answer == votes[shown].Answer {
 			a.Agree++
 		}
-		a.Votes = append(a.Votes, v)
 	}
+	return a
+}
+
+// apply puts the agreement in pr's confidence: unless every member gives the
+// answer, it is a guess.
+func (a *Agreement) apply(pr *Prediction) {
 	c := &pr.Confidence
 	c.Members = a
 	c.Guess = c.Guess || !a.Unanimous()
 	c.Reason = reason(*c, pr.Candidates)
-	return nil
 }
 
-// vote is this model's answer for the pronoun at position pronoun of tokens.
-func (p *Predictor) vote(tokens []string, pronoun int, heads []int) (Vote, error) {
+// member is the Predictor that answered pr: the shown member of an ensemble,
+// or p itself. Attribute and KnockOut explain pr with that model.
+func (p *Predictor) member(pr *Prediction) *Predictor {
+	if a := pr.Confidence.Members; a != nil && a.Shown >= 2 && a.Shown-2 < len(p.members) {
+		return p.members[a.Shown-2]
+	}
+	return p
+}
+
+// answerOf is this model's answer for the pronoun at position pronoun of tokens.
+func (p *Predictor) answerOf(tokens []string, pronoun int, heads []int) (Vote, error) {
 	ids, _ := p.ck.Vocab.Encode(tokens)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -125,9 +205,9 @@ func (p *Predictor) vote(tokens []string, pronoun int, heads []int) (Vote, error
 
 // Describe says how the members answer, for a line beside the answer:
 // "3 of 3 models trained alike say "dog" (1: dog 100.0%, 2: dog 99.8%,
-// 3: dog 100.0%); the pictures are model 1's".
+// 3: dog 100.0%); what is shown is model 1's".
 func (a *Agreement) Describe(answer string) string {
-	return fmt.Sprintf("%d of %d models trained alike say %q (%s); what is shown is model 1's", a.Agree, a.Members, answer, votesText(a.Votes))
+	return fmt.Sprintf("%d of %d models trained alike say %q (%s); what is shown is model %d's", a.Agree, a.Members, answer, votesText(a.Votes), a.Shown)
 }
 
 // agreementClause says how many members give the answer, for reason (the

@@ -67,3 +67,57 @@ func resolveFirst(t *testing.T, p *Predictor, s string) Prediction {
 	}
 	return r.Predictions[0]
 }
+
+// The answer shown is the majority's: when member 1 is outvoted, the first
+// member with the majority answers, and explains, in its place.
+func TestMajorityMemberIsShown(t *testing.T) {
+	trained, err := checkpoint.Load("../cmd/internal/defaultmodel/model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	twins := []string{"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty."}
+	for _, s := range twins {
+		want[s] = resolveFirst(t, New(trained), s).AnswerWord
+	}
+	fresh, err := checkpoint.Load(inferencetest.FreshWeights(t, trained, 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(fresh) // an untrained member 1, outvoted by two trained ones
+	if err := p.SetMembers([]*checkpoint.Checkpoint{trained, trained}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range twins {
+		pr := resolveFirst(t, p, s)
+		a := pr.Confidence.Members
+		if pr.AnswerWord != want[s] || a.Agree < 2 {
+			t.Errorf("%q: %q with %d of 3 agreeing, want the trained members' %q", s, pr.AnswerWord, a.Agree, want[s])
+		}
+		if a.Agree == 2 && a.Shown != 2 {
+			t.Errorf("%q: member 1 is outvoted but member %d is shown, want 2", s, a.Shown)
+		}
+		if err := p.Attribute(&pr); err != nil || pr.Attribution == nil {
+			t.Errorf("%q: Attribute of the shown member: %v", s, err)
+		}
+		tr, err := p.Trace(s)
+		if err != nil || tr.Answer == nil || tr.Answer.AnswerWord != want[s] {
+			t.Errorf("%q: Trace answered %+v (%v), want %q", s, tr, err, want[s])
+		}
+	}
+}
+
+func TestMajority(t *testing.T) {
+	for _, tc := range []struct {
+		votes []Vote
+		want  string
+	}{
+		{[]Vote{{1, "dog", 0.9}, {2, "food", 0.99}, {3, "dog", 0.6}}, "dog"},
+		{[]Vote{{1, "dog", 0.9}, {2, "food", 0.99}}, "food"}, // a tie: the larger share
+		{[]Vote{{1, "dog", 0.9}}, "dog"},
+	} {
+		if got := majority(tc.votes); got != tc.want {
+			t.Errorf("majority(%v) = %q, want %q", tc.votes, got, tc.want)
+		}
+	}
+}

@@ -41,6 +41,7 @@ const KnockoutRule = "knockout is the answer with the supervised head (the one t
 // out, besides the heads Ablate names. It leaves pr.Knockout nil for a
 // model without a supervised head, or when that head is already out.
 func (p *Predictor) KnockOut(pr *Prediction) error {
+	p = p.member(pr)
 	layer, head, ok := p.SupervisedHead()
 	sup := model.Head{Layer: layer, Head: head}
 	if !ok || slices.Contains(p.ablate, sup) {

@@ -162,7 +162,29 @@ var (
 // probable of the words that may head a noun phrase (see nounHeads). A
 // sentence with none is an error (ErrNoCandidate), as is a model whose
 // output is not finite (ErrBrokenModel).
+//
+// A Predictor with members (ensemble.go) answers with the member that gives
+// the members' majority answer, and says how many agree.
 func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
+	if len(p.members) == 0 {
+		return p.resolveOne(sentence)
+	}
+	shown, agreements, err := p.vote(sentence)
+	if err != nil {
+		return nil, err
+	}
+	res, err := shown.resolveOne(sentence)
+	if err != nil {
+		return nil, err
+	}
+	for i := range res.Predictions {
+		agreements[i].apply(&res.Predictions[i])
+	}
+	return res, nil
+}
+
+// resolveOne is Resolve by this model alone.
+func (p *Predictor) resolveOne(sentence string) (*Resolution, error) {
 	enc, err := p.Encode(sentence)
 	if err != nil {
 		return nil, err
@@ -281,9 +303,6 @@ func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, 
 	pr.Answer = pr.Candidates[0].Position
 	pr.AnswerWord = tokens[pr.Answer]
 	pr.Confidence = judge(tokens, pronoun, heads, pr.Candidates, p.known)
-	if err := p.addVotes(&pr, heads); err != nil {
-		return pr, err
-	}
 	for l := range out.Trace {
 		var steps []model.WordSteps
 		var rows [][]float64

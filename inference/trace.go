@@ -4,6 +4,8 @@ package inference
 // of every layer and head kept (model.GraphOptions.Trace).
 
 import (
+	"errors"
+
 	"itformer/data"
 	"itformer/model"
 )
@@ -25,7 +27,29 @@ type Traced struct {
 // head's answer in Output is for the first "it" (or word 0 if there is none);
 // the encoder's steps do not depend on it. A NaN or an infinity in any step
 // is an error (ErrBrokenModel).
+//
+// A Predictor with members traces the member Resolve would show for the
+// first "it", and its Answer says how many members agree.
 func (p *Predictor) Trace(sentence string) (*Traced, error) {
+	if len(p.members) == 0 {
+		return p.traceOne(sentence)
+	}
+	shown, agreements, err := p.vote(sentence)
+	if err != nil && !errors.Is(err, ErrNoPronoun) && !errors.Is(err, ErrNoCandidate) {
+		return nil, err
+	}
+	if err != nil { // a trace needs no answer: member 1 draws it
+		return p.traceOne(sentence)
+	}
+	tr, err := shown.traceOne(sentence)
+	if err == nil && tr.Answer != nil {
+		agreements[0].apply(tr.Answer)
+	}
+	return tr, err
+}
+
+// traceOne is Trace by this model alone.
+func (p *Predictor) traceOne(sentence string) (*Traced, error) {
 	enc, err := p.Encode(sentence)
 	if err != nil {
 		return nil, err

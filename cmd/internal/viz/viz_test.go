@@ -416,7 +416,7 @@ func TestExplanationViews(t *testing.T) {
 func TestPageSaysHowTheSentenceWasRead(t *testing.T) {
 	page := html.UnescapeString(render(t, resolve(t, "The dog didn't eat the zorblax because it's hungry"), Options{}))
 	for _, want := range []string{`<p class="read-as">Read <q>it's</q> as <q>it is</q>: `,
-		`read as <unk>: <q>zorblax</q></p>`} {
+		`read as <unk>: <q>zorblax</q> (the words it knows are listed at the foot of the page)</p>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -464,7 +464,7 @@ func TestKnockoutLine(t *testing.T) {
 // at the page's foot, when given.
 func TestMembersAndWords(t *testing.T) {
 	res := resolve(t, "A dog ate the food because it was hungry")
-	res.Predictions[0].Confidence.Members = &inference.Agreement{Members: 2, Agree: 2,
+	res.Predictions[0].Confidence.Members = &inference.Agreement{Members: 2, Agree: 2, Shown: 1,
 		Votes: []inference.Vote{{Member: 1, Answer: "dog", Share: 1}, {Member: 2, Answer: "dog", Share: 0.9}}}
 	html := render(t, res, Options{Words: []string{"dog", "food"}})
 	for _, want := range []string{
