@@ -180,6 +180,9 @@ func TestExplainSaysWhenTheAnswerIsAGuess(t *testing.T) {
 		if a.Confidence.Reason != "" {
 			want += wrap(answerNote(&a), 80, "  ") + "\n"
 		}
+		if m := a.Confidence.Members; m != nil {
+			want += wrap("models: "+m.Describe(a.AnswerWord), 80, "  ") + "\n"
+		}
 		if !strings.Contains(out, want+"sizes: ") || (a.Confidence.Guess && !strings.Contains(out, "\nthis is a guess: ")) {
 			t.Errorf("%q (confidence %+v): output lacks\n%s\n%s", s, a.Confidence, want, out)
 		}

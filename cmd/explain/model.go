@@ -28,6 +28,9 @@ func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, 
 	if line := answerNote(tr.Answer); line != "" {
 		fmt.Fprintln(w, wrap(line, 80, "  "))
 	}
+	if tr.Answer != nil && tr.Answer.Confidence.Members != nil { // whose numbers these are
+		fmt.Fprintln(w, wrap("models: "+tr.Answer.Confidence.Members.Describe(tr.Answer.AnswerWord), 80, "  "))
+	}
 	fmt.Fprintf(w, "sizes: d_model %d, %d heads, so d_k = %d / %d = %d and sqrt(d_k) = %.3f\n\n",
 		c.DModel, c.Heads, c.DModel, c.Heads, steps.DK, sqrtf(steps.DK))
 	vectors, numbered := split(steps.List())
