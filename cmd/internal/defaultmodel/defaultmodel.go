@@ -20,11 +20,11 @@ import (
 	"itformer/history"
 )
 
-// The run folder: checkpoint.json, config.json, metrics.json, history.json,
-// the weights, and members/<k>/ for members 2..K of the ensemble
-// (train/members.go).
+// Member 1's part of the run folder: checkpoint.json, config.json,
+// metrics.json, history.json and the weights. Members 2..K, in
+// model/members/<k>/ (train/members.go), are embedded by members.go.
 //
-//go:embed model
+//go:embed model/*.json model/*.safetensors
 var embedded embed.FS
 
 // Load reads and verifies the embedded checkpoint.
@@ -37,9 +37,13 @@ func Load() (*checkpoint.Checkpoint, error) {
 }
 
 // Members reads and verifies the embedded model's other members, for
-// inference.Predictor.SetMembers; ck is what Load returned.
+// inference.Predictor.SetMembers; ck is what Load returned. A build without
+// them (the browser module: members_js.go) returns none.
 func Members(ck *checkpoint.Checkpoint) ([]*checkpoint.Checkpoint, error) {
-	m, err := checkpoint.LoadMembers(embedded, "model", ck)
+	if membersFS == nil {
+		return nil, nil
+	}
+	m, err := checkpoint.LoadMembers(membersFS, "model", ck)
 	if err != nil {
 		return nil, fmt.Errorf("the embedded default model: %w", err)
 	}

@@ -64,3 +64,24 @@ func TestEmbeddedHistoryFitsTheModel(t *testing.T) {
 		t.Error("the history has no mission probe")
 	}
 }
+
+// The embedded members are the default config's members 2..K: the same
+// recipe with seed + k - 1, as train.MemberConfig makes them.
+func TestEmbeddedMembersAreTheConfigsMembers(t *testing.T) {
+	ck, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	members, err := Members(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(members) != ck.Meta.Config.Train.MemberCount()-1 {
+		t.Fatalf("%d members embedded beside member 1, want %d", len(members), ck.Meta.Config.Train.MemberCount()-1)
+	}
+	for i, m := range members {
+		if want := train.MemberConfig(ck.Meta.Config, i+2); !reflect.DeepEqual(m.Meta.Config, want) {
+			t.Errorf("member %d was trained with\n%s\nwant\n%s", i+2, m.Meta.Config.JSON(), want.JSON())
+		}
+	}
+}
