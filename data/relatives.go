@@ -40,11 +40,16 @@ var relationText = map[string]string{"synonym": "a synonym", "similar": "similar
 // String is `"famished" as "hungry" (WordNet: similar to)`, or with the
 // lemma the table relates, `"puppies" as "dog" (WordNet: puppy, a kind of)`.
 func (r Relative) String() string {
-	how := relationText[r.Relation]
+	return fmt.Sprintf("%q as %q (WordNet: %s)", r.Word, r.ReadAs, r.How())
+}
+
+// How says how WordNet relates the word to what it was read as: "similar
+// to", or through its lemma "puppy, a kind of".
+func (r Relative) How() string {
 	if r.Lemma != "" {
-		how = r.Lemma + ", " + how
+		return r.Lemma + ", " + relationText[r.Relation]
 	}
-	return fmt.Sprintf("%q as %q (WordNet: %s)", r.Word, r.ReadAs, how)
+	return relationText[r.Relation]
 }
 
 // RelativeNote is the sentence that tells a user which words were read as
