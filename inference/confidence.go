@@ -87,6 +87,14 @@ type Confidence struct {
 	// an unknown word, which may be its verb ("The horse kicked the fence
 	// because it was angry"): the verb decides whom the predicate describes.
 	NoKnownVerb bool `json:"no_known_verb"`
+	// Relatives are the words read as their WordNet relatives
+	// (data.ReadRelatives): known words as the model reads them, so no
+	// unknown words for conditions 3 and 5, but the reason names them.
+	Relatives []data.Relative `json:"relatives,omitempty"`
+	// RestsOn are those of them the answer rests on: the answer itself, or
+	// what the sentence says of "it" (in its clause). The reason says the
+	// answer rests on reading them so, guess or not.
+	RestsOn []data.Relative `json:"rests_on,omitempty"`
 	// Members, for a deep ensemble (ensemble.go), is how its models answer;
 	// unless all give the answer, it is a guess. Absent for one model.
 	Members *Agreement `json:"members,omitempty"`
@@ -95,8 +103,13 @@ type Confidence struct {
 // judge applies the rule to the answer for the pronoun at position pronoun:
 // cands are the candidates, most probable first, at the positions heads of
 // tokens; known reports the model's vocabulary.
-func judge(tokens []string, pronoun int, heads []int, cands []Candidate, known func(string) bool) Confidence {
-	var c Confidence
+func judge(tokens []string, relatives []data.Relative, pronoun int, heads []int, cands []Candidate, known func(string) bool) Confidence {
+	c := Confidence{Relatives: relatives}
+	for _, r := range relatives {
+		if r.Position == cands[0].Position || r.Position > pronoun && r.Position < clauseEnd(tokens, pronoun) {
+			c.RestsOn = append(c.RestsOn, r)
+		}
+	}
 	for _, cd := range cands {
 		c.CandidateMass += cd.Probability
 	}
@@ -187,10 +200,11 @@ func unknownWords(tokens []string, heads []int, known func(string) bool) (others
 // that is not one, what the unknown words outside the candidates mean.
 func reason(c Confidence, cands []Candidate) string {
 	if !c.Guess {
-		if len(c.UnknownWords) == 0 {
-			return ""
+		var clauses []string
+		if len(c.UnknownWords) > 0 {
+			clauses = append(clauses, notKnown(c.UnknownWords)+", so the answer cannot rest on "+plural(c.UnknownWords, "it", "them"))
 		}
-		return notKnown(c.UnknownWords) + ", so the answer cannot rest on " + plural(c.UnknownWords, "it", "them")
+		return strings.Join(append(clauses, relativeClauses(c)...), "; ")
 	}
 	var clauses []string
 	switch {
@@ -229,7 +243,31 @@ func reason(c Confidence, cands []Candidate) string {
 		clauses = append(clauses, fmt.Sprintf("the model is unsure between %q (%s) and %q (%s)",
 			cands[0].Word, share(cands[0].Probability), cands[1].Word, share(cands[1].Probability)))
 	}
-	return strings.Join(clauses, "; ")
+	return strings.Join(append(clauses, relativeClauses(c)...), "; ")
+}
+
+// relativeClauses say which words were read as their WordNet relatives:
+// first those the answer rests on ("the answer rests on reading "famished"
+// as "hungry" (WordNet: similar to)"), then the others.
+func relativeClauses(c Confidence) []string {
+	var out []string
+	if len(c.RestsOn) > 0 {
+		out = append(out, "the answer rests on reading "+relativesText(c.RestsOn))
+	}
+	others := slices.DeleteFunc(slices.Clone(c.Relatives), func(r data.Relative) bool { return slices.Contains(c.RestsOn, r) })
+	if len(others) > 0 {
+		out = append(out, "the model read "+relativesText(others)+", words it does not know")
+	}
+	return out
+}
+
+// relativesText lists relatives as `"famished" as "hungry" (WordNet: similar to)`.
+func relativesText(rs []data.Relative) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.String()
+	}
+	return listed(parts)
 }
 
 // unpaired says that the corpus never gives r's predicate as a reason for

@@ -89,7 +89,7 @@ func TestGuessRule(t *testing.T) {
 			probs[i] = tc.probs[w]
 		}
 		heads := nounHeads(tokens, known)
-		c := judge(tokens, data.Pronouns(tokens)[0], heads, candidates(tokens, heads, probs), known)
+		c := judge(tokens, nil, data.Pronouns(tokens)[0], heads, candidates(tokens, heads, probs), known)
 		if tc.about == "" {
 			tc.about = "[]"
 		}
@@ -119,7 +119,7 @@ func TestGuessThreshold(t *testing.T) {
 	}{{GuessBelow - 1e-9, true}, {GuessBelow, false}} {
 		probs := make([]float64, len(tokens))
 		probs[1], probs[4] = tc.top, 1-tc.top
-		if c := judge(tokens, 6, heads, candidates(tokens, heads, probs), known); c.Guess != tc.guess {
+		if c := judge(tokens, nil, 6, heads, candidates(tokens, heads, probs), known); c.Guess != tc.guess {
 			t.Errorf("top %v: guess %v, want %v", tc.top, c.Guess, tc.guess)
 		}
 	}
@@ -174,5 +174,42 @@ func TestResolveAndTraceJudge(t *testing.T) {
 	tr, err := p.Trace("The dog ate the food")
 	if err != nil || tr.Answer != nil {
 		t.Errorf("no pronoun: Trace %v, answer %+v; want no answer and no error", err, tr.Answer)
+	}
+}
+
+// A word read as its WordNet relative is no unknown word for the rule, but
+// the reason names it, and says when the answer rests on it: what the
+// sentence says of "it", or the answer itself.
+func TestGuessRuleWithRelatives(t *testing.T) {
+	known := func(w string) bool { return w != "greedily" }
+	famished := data.Relative{Word: "famished", ReadAs: "hungry", Relation: "similar", Position: 8}
+	puppy := data.Relative{Word: "puppy", ReadAs: "dog", Relation: "kind", Position: 1}
+	cases := []struct {
+		name      string
+		relatives []data.Relative
+		probs     map[string]float64
+		guess     bool
+		reason    string
+	}{
+		{"the deciding word", []data.Relative{famished}, map[string]float64{"dog": 0.97, "food": 0.03}, false,
+			`the answer rests on reading "famished" as "hungry" (WordNet: similar to)`},
+		{"the answer, and the deciding word", []data.Relative{puppy, famished}, map[string]float64{"dog": 0.97, "food": 0.03}, false,
+			`the answer rests on reading "puppy" as "dog" (WordNet: a kind of) and "famished" as "hungry" (WordNet: similar to)`},
+		{"a noun that is not the answer", []data.Relative{puppy}, map[string]float64{"dog": 0.1, "food": 0.9}, false,
+			`the model read "puppy" as "dog" (WordNet: a kind of), words it does not know`},
+		{"a guess still says so", []data.Relative{famished}, map[string]float64{"dog": 0.6, "food": 0.4}, true,
+			`the model is unsure between "dog" (60.0%) and "food" (40.0%); the answer rests on reading "famished" as "hungry" (WordNet: similar to)`},
+	}
+	for _, tc := range cases {
+		tokens := data.Tokenize("a dog ate the food because it was hungry")
+		probs := make([]float64, len(tokens))
+		for i, w := range tokens {
+			probs[i] = tc.probs[w]
+		}
+		heads := nounHeads(tokens, known)
+		c := judge(tokens, tc.relatives, 6, heads, candidates(tokens, heads, probs), known)
+		if c.Guess != tc.guess || c.Reason != tc.reason || len(c.UnknownAboutIt) != 0 {
+			t.Errorf("%s: guess %v, reason\n%q\nwant %v,\n%q", tc.name, c.Guess, c.Reason, tc.guess, tc.reason)
+		}
 	}
 }

@@ -44,6 +44,7 @@ func (p *Predictor) SetMembers(members []*checkpoint.Checkpoint) error {
 			return fmt.Errorf("member %d: %w", i+2, err)
 		}
 		p.members = append(p.members, New(ck))
+		p.members[i].unk = p.unk // members read the sentence as member 1 does
 	}
 	return nil
 }
@@ -53,8 +54,10 @@ func (p *Predictor) SetMembers(members []*checkpoint.Checkpoint) error {
 // requests that knock heads out).
 func (p *Predictor) Another() *Predictor {
 	q := New(p.ck)
+	q.unk = p.unk
 	for _, m := range p.members {
 		q.members = append(q.members, New(m.ck))
+		q.members[len(q.members)-1].unk = p.unk
 	}
 	return q
 }
@@ -199,7 +202,7 @@ func (p *Predictor) answerOf(tokens []string, pronoun int, heads []int) (Vote, e
 		return Vote{}, err
 	}
 	cands := candidates(tokens, heads, out.Probs.Row(0))
-	c := judge(tokens, pronoun, heads, cands, p.known)
+	c := judge(tokens, nil, pronoun, heads, cands, p.known)
 	return Vote{Answer: cands[0].Word, Share: c.TopProbability}, nil
 }
 

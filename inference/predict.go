@@ -33,7 +33,21 @@ type Predictor struct {
 	ablate      []model.Head         // heads knocked out in every graph (ablation.go)
 	gated       bool                 // graphs are built with head gates, since the first Ablate
 	members     []*Predictor         // members 2..K of a deep ensemble (ensemble.go); none for one model
+	unk         bool                 // read every unknown word as <unk>, none as its WordNet relative (SetRelatives)
 }
+
+// SetRelatives says whether Encode reads a word the model does not know as
+// its nearest relative in WordNet that the model knows ("famished" as
+// "hungry", data.ReadRelatives), as it does by default, or as <unk>. An
+// ensemble's members read alike: they are set too.
+func (p *Predictor) SetRelatives(on bool) {
+	for _, m := range p.all() {
+		m.unk = !on
+	}
+}
+
+// Relatives reports whether Encode reads unknown words as their relatives.
+func (p *Predictor) Relatives() bool { return !p.unk }
 
 // New makes a Predictor for a loaded checkpoint.
 func New(ck *checkpoint.Checkpoint) *Predictor {
@@ -126,6 +140,10 @@ type Resolution struct {
 	// Contractions are the contractions the vocabulary lacks that were read
 	// as their words ("didn't" as "did" "not"), with their positions in Tokens.
 	Contractions []data.Contraction `json:"contractions,omitempty"`
+	// Relatives are the words the vocabulary lacks that were read as their
+	// nearest relative in WordNet that it has ("famished" as "hungry"), with
+	// their positions in Tokens, which hold the relatives.
+	Relatives []data.Relative `json:"relatives,omitempty"`
 	// Ablated names the heads knocked out ("L2H1"; ablation.go), if any.
 	Ablated     []string     `json:"ablated,omitempty"`
 	Predictions []Prediction `json:"predictions"`
@@ -196,7 +214,7 @@ func (p *Predictor) resolveOne(sentence string) (*Resolution, error) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Ablated: p.Ablated()}
+	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Relatives: enc.Relatives, Ablated: p.Ablated()}
 	g, err := p.graphFor(len(tokens))
 	if err != nil {
 		return nil, err
@@ -209,7 +227,7 @@ func (p *Predictor) resolveOne(sentence string) (*Resolution, error) {
 		if err != nil {
 			return nil, err
 		}
-		pr, err := p.prediction(tokens, pronoun, out, heads)
+		pr, err := p.prediction(tokens, enc.Relatives, pronoun, out, heads)
 		if err != nil {
 			return nil, err
 		}
@@ -272,11 +290,14 @@ type Encoded struct {
 	IDs          []int              // the tokens' vocabulary ids
 	Unknown      []string           // tokens read as <unk>
 	Contractions []data.Contraction // contractions read as their words
+	Relatives    []data.Relative    // unknown words read as their WordNet relatives
 }
 
 // Encode tokenises a sentence (in NFC, terminal escapes removed: text.go),
 // reads each contraction the vocabulary lacks
 // as its words where the vocabulary has them all (data.ExpandContractions),
+// reads each other word it lacks as its nearest WordNet relative it has,
+// unless SetRelatives(false) (data.ReadRelatives: "famished" as "hungry"),
 // and maps the tokens to ids, refusing what the model cannot read.
 func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 	if len(sentence) > MaxInputBytes {
@@ -284,6 +305,9 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 	}
 	e := &Encoded{}
 	e.Tokens, e.Contractions = data.ExpandContractions(data.Tokenize(readable(sentence)), p.known)
+	if !p.unk {
+		e.Tokens, e.Relatives = data.ReadRelatives(e.Tokens, p.known)
+	}
 	if len(e.Tokens) == 0 {
 		return nil, ErrEmpty
 	}
@@ -296,13 +320,13 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 
 // prediction is one pronoun's answer: the most probable of the candidate
 // positions heads, with the model's softmax over every word beside it.
-func (p *Predictor) prediction(tokens []string, pronoun int, out *model.Output, heads []int) (Prediction, error) {
+func (p *Predictor) prediction(tokens []string, relatives []data.Relative, pronoun int, out *model.Output, heads []int) (Prediction, error) {
 	probs := append([]float64(nil), out.Probs.Row(0)...)
 	pr := Prediction{Tokens: tokens, Pronoun: pronoun, WordProbs: probs}
 	pr.Candidates = candidates(tokens, heads, probs)
 	pr.Answer = pr.Candidates[0].Position
 	pr.AnswerWord = tokens[pr.Answer]
-	pr.Confidence = judge(tokens, pronoun, heads, pr.Candidates, p.known)
+	pr.Confidence = judge(tokens, relatives, pronoun, heads, pr.Candidates, p.known)
 	for l := range out.Trace {
 		var steps []model.WordSteps
 		var rows [][]float64

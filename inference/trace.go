@@ -16,8 +16,10 @@ type Traced struct {
 	Unknown []string // read as <unk>
 	// Contractions were read as their words (data.ExpandContractions).
 	Contractions []data.Contraction
-	Pronouns     []int // positions of "it"; may be empty
-	Output       *model.Output
+	// Relatives were read as their WordNet relatives (data.ReadRelatives).
+	Relatives []data.Relative
+	Pronouns  []int // positions of "it"; may be empty
+	Output    *model.Output
 	// Answer is the first "it"'s answer, with whether it is a guess; nil if
 	// the sentence has no "it" or no word it may refer to.
 	Answer *Prediction
@@ -55,7 +57,7 @@ func (p *Predictor) traceOne(sentence string) (*Traced, error) {
 		return nil, err
 	}
 	tokens := enc.Tokens
-	tr := &Traced{Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Pronouns: data.Pronouns(tokens)}
+	tr := &Traced{Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Relatives: enc.Relatives, Pronouns: data.Pronouns(tokens)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g, err := p.graphFor(len(tokens))
@@ -86,7 +88,7 @@ func (p *Predictor) answer(tr *Traced) error {
 	if len(tr.Pronouns) == 0 || len(heads) == 0 {
 		return nil
 	}
-	pr, err := p.prediction(tr.Tokens, tr.Pronouns[0], tr.Output, heads)
+	pr, err := p.prediction(tr.Tokens, tr.Relatives, tr.Pronouns[0], tr.Output, heads)
 	if err != nil {
 		return err
 	}

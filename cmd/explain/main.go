@@ -70,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cli.WarnReading(stderr, tr.Unknown, tr.Contractions)
+	cli.WarnReading(stderr, tr.Unknown, tr.Contractions, tr.Relatives)
 	t, err := chooseTarget(p, tr, o)
 	if err != nil {
 		return err

@@ -82,6 +82,7 @@ type options struct {
 	fs                        *cli.FlagSet
 	runPath, htmlPath, ablate string
 	asJSON, twin, words       bool
+	relatives                 bool
 }
 
 func parseOptions(args []string, stdout io.Writer) (options, error) {
@@ -92,6 +93,7 @@ func parseOptions(args []string, stdout io.Writer) (options, error) {
 	fs.StringVar(&o.htmlPath, "html", "", "also write the answer and the attention pictures as one standalone HTML `FILE`")
 	fs.StringVar(&o.ablate, "ablate", "", "knock out `heads` (their output zeroed), comma separated: L1H4,L2H1")
 	fs.BoolVar(&o.twin, "twin", false, "compare two sentences, given as two quoted arguments, word by word")
+	fs.BoolVar(&o.relatives, "relatives", true, "read a word the model does not know as its nearest WordNet relative it knows (\"famished\" as \"hungry\"), with a note; -relatives=false reads it as <unk>")
 	fs.BoolVar(&o.words, "words", false, "print the words the model knows (any other word is read as <unk>), and no answer")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
@@ -110,8 +112,12 @@ func parseOptions(args []string, stdout io.Writer) (options, error) {
 // -ablate's heads knocked out.
 func loadPredictor(o options) (*inference.Predictor, error) {
 	p, err := cli.LoadModel(o.runPath)
-	if err != nil || o.ablate == "" {
+	if err != nil {
 		return p, err
+	}
+	p.SetRelatives(o.relatives)
+	if o.ablate == "" {
+		return p, nil
 	}
 	heads, err := model.ParseHeads(o.ablate, p.Config())
 	if err != nil {
@@ -178,7 +184,7 @@ func writeWords(w io.Writer, words []string, asJSON bool) error {
 }
 
 func warnReading(stderr io.Writer, res *inference.Resolution) {
-	cli.WarnReading(stderr, res.Unknown, res.Contractions)
+	cli.WarnReading(stderr, res.Unknown, res.Contractions, res.Relatives)
 }
 
 func writeJSON(stdout io.Writer, doc any) error {

@@ -512,3 +512,42 @@ func TestWordsListsTheVocabulary(t *testing.T) {
 		t.Error("-words with a sentence was accepted")
 	}
 }
+
+// Issue 26: a word the model does not know is read as its nearest WordNet
+// relative the model knows, with a note on stderr and in -json;
+// -relatives=false reads it as <unk>, as before.
+func TestUnknownWordsAreReadAsTheirRelatives(t *testing.T) {
+	sentence := "The dog ate the food because it was famished"
+	var out, errOut bytes.Buffer
+	if err := run([]string{sentence}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if want := "note: read \"famished\" as \"hungry\" (WordNet: similar to)\n"; errOut.String() != want {
+		t.Errorf("stderr %q, want %q", errOut.String(), want)
+	}
+	if !strings.Contains(out.String(), `the answer rests on reading "famished" as "hungry" (WordNet: similar to)`) {
+		t.Errorf("the answer does not say it rests on the relative:\n%s", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"-json", sentence}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Tokens    []string
+		Relatives []data.Relative
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Relatives) != 1 || doc.Relatives[0] != (data.Relative{Word: "famished", ReadAs: "hungry", Relation: "similar", Position: 8}) || doc.Tokens[8] != "hungry" {
+		t.Errorf("JSON relatives %+v, tokens %q", doc.Relatives, doc.Tokens)
+	}
+	out.Reset()
+	errOut.Reset()
+	if err := run([]string{"-relatives=false", sentence}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if want := "warning: not in the model's vocabulary, read as <unk>: famished\n"; errOut.String() != want {
+		t.Errorf("-relatives=false: stderr %q, want %q", errOut.String(), want)
+	}
+}

@@ -34,6 +34,7 @@ func main() {
 type options struct {
 	run, sets, plot string
 	asJSON          bool
+	relatives       bool
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -43,6 +44,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.sets, "sets", "all", "comma-separated sets: test and the challenge sets' names, or all")
 	fs.StringVar(&o.plot, "plot", "", "also draw the risk-coverage curves as this PNG `FILE`")
 	fs.BoolVar(&o.asJSON, "json", false, "print the figures as JSON")
+	fs.BoolVar(&o.relatives, "relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
@@ -78,6 +80,7 @@ func evaluate(o options, progress io.Writer) ([]inference.Selective, []experimen
 	if err != nil {
 		return nil, nil, err
 	}
+	p.SetRelatives(o.relatives)
 	d := p.Checkpoint().Meta.Config.Data
 	c, err := data.GenerateSized(d.Seed, d.TrainSize)
 	if err != nil {

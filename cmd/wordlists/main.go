@@ -94,8 +94,11 @@ func generateFrom(db *wordnet.DB) (map[string]string, string, error) {
 		files["nouns/"+c.name+".txt"] = classFile(c, members)
 		fmt.Fprintf(&summary, "nouns/%s.txt: %d nouns\n", c.name, len(members))
 	}
-	files["predicates.txt"], n = predicateFile(predicateExpansions(db, words, lex.Dimensions), words)
+	exps := predicateExpansions(db, words, lex.Dimensions)
+	files["predicates.txt"], n = predicateFile(exps, words)
 	fmt.Fprintf(&summary, "predicates.txt: %d adjectives\n", n)
+	files["relatives.txt"], n = relativesFile(db, words, exps)
+	fmt.Fprintf(&summary, "relatives.txt: %d words\n", n)
 	return files, summary.String(), nil
 }
 

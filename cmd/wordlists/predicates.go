@@ -19,6 +19,7 @@ type expansion struct {
 	sign  string // "+" or "-"
 	word  string
 	words []string
+	same  []string // the words of the pole word's sense itself: its synonyms
 }
 
 // cluster is the head of s's adjective cluster: s, or the head synset a
@@ -118,6 +119,9 @@ func predicateExpansions(db *wordnet.DB, lex lexiconWords, dims []data.Dimension
 				if s == nil {
 					all = append(all, e)
 					continue
+				}
+				for _, w := range s.Words {
+					e.same = append(e.same, w.Lemma)
 				}
 				for _, x := range similar(db, s) {
 					if dimsOf[x] == nil {

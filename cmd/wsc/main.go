@@ -33,6 +33,7 @@ func run(args []string, stdout io.Writer) error {
 	fs := cli.NewFlagSet("wsc", "wsc [-run DIR|checkpoint.json] [-json] FILE.tsv")
 	runPath := fs.String("run", "", "run folder, checkpoint.json or zipped checkpoint to score instead of the embedded default model")
 	asJSON := fs.Bool("json", false, "print every item's result and the counts as JSON")
+	relatives := fs.Bool("relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
@@ -48,6 +49,7 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	p.SetRelatives(*relatives)
 	results, summary := score(p, items)
 	model := cli.ModelName(*runPath)
 	if *asJSON {

@@ -117,11 +117,18 @@ func scoreItem(p *inference.Predictor, it Item) Result {
 		return r
 	}
 	pr := res.Predictions[it.Pronoun]
+	// A word read as its WordNet relative ("puppy" as "dog") is scored as
+	// the word written, which the item names.
+	written := slices.Clone(pr.Tokens)
+	for _, rel := range res.Relatives {
+		written[rel.Position] = rel.Word
+	}
+	pr.Tokens, pr.AnswerWord = written, written[pr.Answer]
 	r.Answer, r.Probability = pr.AnswerWord, pr.Confidence.TopProbability
 	r.Right = r.Answer == it.Correct
 	r.Guess, r.GuessReason = pr.Confidence.Guess, pr.Confidence.Reason
 	for _, c := range pr.Candidates {
-		r.Candidates = append(r.Candidates, c.Word)
+		r.Candidates = append(r.Candidates, written[c.Position])
 	}
 	correct, cok := bestProbability(pr, it.Correct)
 	other, ook := bestProbability(pr, it.Other)
@@ -149,6 +156,9 @@ func bestProbability(pr inference.Prediction, word string) (float64, bool) {
 func unknownWords(p *inference.Predictor, sentence string) []string {
 	known := func(w string) bool { _, ok := p.Checkpoint().Vocab.ID(w); return ok }
 	tokens, _ := data.ExpandContractions(data.Tokenize(sentence), known)
+	if p.Relatives() {
+		tokens, _ = data.ReadRelatives(tokens, known)
+	}
 	out := []string{}
 	for _, t := range tokens {
 		if !known(t) && !slices.Contains(out, t) {

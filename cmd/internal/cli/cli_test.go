@@ -135,7 +135,7 @@ func TestWarnReading(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var buf bytes.Buffer
-		WarnReading(&buf, tc.unknown, tc.read)
+		WarnReading(&buf, tc.unknown, tc.read, nil)
 		if buf.String() != tc.want {
 			t.Errorf("%q %v: wrote %q, want %q", tc.unknown, tc.read, buf.String(), tc.want)
 		}

@@ -13,9 +13,13 @@ import (
 
 // WarnReading tells the user, on stderr, how the model read their sentence
 // where it differs from what they wrote: the contractions read as their
-// words, and the words it does not know (read as <unk>).
-func WarnReading(stderr io.Writer, unknown []string, contractions []data.Contraction) {
+// words, the words read as their WordNet relatives, and the words it does
+// not know (read as <unk>).
+func WarnReading(stderr io.Writer, unknown []string, contractions []data.Contraction, relatives []data.Relative) {
 	if note := data.ContractionNote(contractions); note != "" {
+		fmt.Fprintf(stderr, "note: %s\n", note)
+	}
+	if note := data.RelativeNote(relatives); note != "" {
 		fmt.Fprintf(stderr, "note: %s\n", note)
 	}
 	if len(unknown) > 0 { // each word once: "!!!" is three "!"s, one unknown word

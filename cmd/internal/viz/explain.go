@@ -169,7 +169,7 @@ func newTwinView(tw *inference.Twin, l, h int) *twinView {
 	pa, pb := tw.A.Predictions[0], tw.B.Predictions[0]
 	v := &twinView{Answers: []answer{newAnswer(0, pa), newAnswer(1, pb)}, Columns: twinColumns, AnswerChanged: tw.AnswerChanged,
 		Change: fmt.Sprintf("%+.1f points", 100*tw.ProbabilityChange), Head: fmt.Sprintf("L%d H%d", l+1, h+1)}
-	if second := readingOf(tw.B); len(second.Unknown)+len(second.Contractions) > 0 {
+	if second := readingOf(tw.B); len(second.Unknown)+len(second.Contractions)+len(second.Relatives) > 0 {
 		v.Second = &second
 	}
 	for _, w := range tw.Words {

@@ -231,14 +231,16 @@ type result struct {
 }
 
 // reading is how the model read a sentence where it differs from what was
-// written: contractions read as their words, and words read as <unk>.
+// written: contractions read as their words, words read as their WordNet
+// relatives, and words read as <unk>.
 type reading struct {
 	Unknown      []string
 	Contractions []itdata.Contraction
+	Relatives    []itdata.Relative
 }
 
 func readingOf(res *inference.Resolution) reading {
-	return reading{Unknown: res.Unknown, Contractions: res.Contractions}
+	return reading{Unknown: res.Unknown, Contractions: res.Contractions, Relatives: res.Relatives}
 }
 
 type token struct {
