@@ -49,20 +49,31 @@ func (c *stopAfter) Err() error {
 
 var reference struct {
 	once sync.Once
+	dir  string
 	run  *trainedRun
 	err  error
 }
 
-// referenceRun is an uninterrupted two-epoch tiny run, shared by the resume tests.
+// TestMain removes the reference run's folder after the tests: it outlives
+// the test that made it, so no t.TempDir holds it.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if reference.dir != "" {
+		os.RemoveAll(reference.dir)
+	}
+	os.Exit(code)
+}
+
+// referenceRun is an uninterrupted two-epoch run of tiny.json's model on the
+// small corpus, shared by the resume tests and TestRun.
 func referenceRun(t *testing.T) *trainedRun {
 	t.Helper()
 	reference.once.Do(func() {
-		dir, err := os.MkdirTemp("", "itformer-reference-")
-		if err != nil {
-			reference.err = err
+		reference.dir, reference.err = os.MkdirTemp("", "itformer-reference-")
+		if reference.err != nil {
 			return
 		}
-		reference.run, reference.err = trainConfig(t, dir, "train.epochs=2")
+		reference.run, reference.err = trainConfig(t, reference.dir, "train.epochs=2", smallCorpus)
 	})
 	if reference.err != nil {
 		t.Fatal(reference.err)
@@ -122,6 +133,10 @@ func TestResumeMatchesUninterruptedRun(t *testing.T) {
 	if _, err := Resume(dir, Options{Context: &stopAfter{Context: context.Background(), n: 150}}); !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("second stop: %v, want ErrInterrupted", err)
 	}
+	ck, err = checkpoint.Load(filepath.Join(dir, checkpoint.ResumeDir))
+	if err != nil || ck.Meta.Resume == nil || ck.Meta.Resume.Epoch != 2 {
+		t.Fatalf("resumable checkpoint after 200 steps: %+v, %v; want one in epoch 2", ck, err)
+	}
 	m, err := Resume(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -151,10 +166,10 @@ func TestKillAndResume(t *testing.T) {
 	assertSameRun(t, dir, want, m)
 }
 
-// killedInEpoch2 starts a two-epoch tiny run and SIGKILLs it at a random
-// moment after epoch 1's resumable checkpoint, and returns its folder. An
-// epoch of the tiny config takes well under a second on a fast machine, so a
-// run that finished before the kill is started again with half the delay.
+// killedInEpoch2 starts the reference run (referenceRun) as a process,
+// SIGKILLs it at a random moment after epoch 1's resumable checkpoint, and
+// returns its folder. An epoch takes well under a second on a fast machine,
+// so a run that finished before the kill is started again with half the delay.
 // (It was one fixed random delay of up to 1.5 s, which outlasted the whole
 // second epoch once the step got faster.)
 func killedInEpoch2(t *testing.T, bin string) string {
@@ -162,7 +177,7 @@ func killedInEpoch2(t *testing.T, bin string) string {
 	delay := time.Duration(rand.Intn(1500)) * time.Millisecond
 	for attempt := 0; attempt < 8; attempt, delay = attempt+1, delay/2 {
 		dir := filepath.Join(t.TempDir(), "run")
-		cmd := exec.Command(bin, "-config", "../configs/tiny.json", "-set", "train.epochs=2", "-out", dir)
+		cmd := exec.Command(bin, "-config", "../configs/tiny.json", "-set", "train.epochs=2", "-set", smallCorpus, "-out", dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

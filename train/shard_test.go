@@ -17,10 +17,10 @@ import (
 	"itformer/model"
 )
 
-// shardSession is a Session of the tiny config with overrides.
+// shardSession is a Session of the tiny config on the small corpus, with overrides.
 func shardSession(t *testing.T, overrides ...string) *Session {
 	t.Helper()
-	cfg, err := config.Load("../configs/tiny.json", overrides...)
+	cfg, err := config.Load("../configs/tiny.json", append([]string{smallCorpus}, overrides...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestShardedRunResumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains an epoch twice")
 	}
-	want, err := trainConfig(t, t.TempDir(), "train.epochs=1", "train.shards=2")
+	want, err := trainConfig(t, t.TempDir(), "train.epochs=1", "train.shards=2", smallCorpus)
 	if err != nil {
 		t.Fatal(err)
 	}
