@@ -119,6 +119,7 @@ func assertSameRun(t *testing.T, dir string, want *trainedRun, got *Metrics) {
 // Stopped twice (mid-epoch 1, then mid-epoch 2) and resumed each time, a run
 // ends exactly where the uninterrupted one does.
 func TestResumeMatchesUninterruptedRun(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
 	want := referenceRun(t)
 	dir := t.TempDir()
 	cfg := want.cfg
@@ -150,6 +151,7 @@ func TestKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills a training process")
 	}
+	t.Parallel() // a long test (see smallCorpus)
 	want := referenceRun(t)
 	bin := filepath.Join(t.TempDir(), "train")
 	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {

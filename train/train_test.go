@@ -34,6 +34,13 @@ var tinyConfig = func() config.Run {
 // smallCorpus is the override of the tests of how training runs, as opposed
 // to how well it learns (TestRun): tiny.json's model on 6,000 sentences, 187
 // steps an epoch, a quarter of its corpus and of its time.
+//
+// The tests that train for seconds call t.Parallel, so that they share the
+// cores once the others are done, as they are when this package is the last
+// that go test ./... runs. The others must not: TestMemoryStaysFlat measures
+// the process's heap, TestRunRefusesBatchLargerThanSplit changes
+// config.MaxMemory, and Go starts parallel tests only after every
+// sequential one has finished.
 const smallCorpus = "data.train_size=6000"
 
 // trainedRun is one finished Run and what it wrote.
@@ -105,6 +112,7 @@ func trainConfigWith(t *testing.T, opt Options, overrides ...string) (*trainedRu
 // shows that recording it changes no weight; the three-epoch run shows that
 // the first epochs do not depend on how many follow.
 func TestRun(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
 	var mu sync.Mutex
 	runs := map[string]*trainedRun{}
 	base := t.TempDir() // the subtests' own would be gone before the checks
