@@ -54,16 +54,6 @@ var reference struct {
 	err  error
 }
 
-// TestMain removes the reference run's folder after the tests: it outlives
-// the test that made it, so no t.TempDir holds it.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if reference.dir != "" {
-		os.RemoveAll(reference.dir)
-	}
-	os.Exit(code)
-}
-
 // referenceRun is an uninterrupted two-epoch run of tiny.json's model on the
 // small corpus, shared by the resume tests and TestRun.
 func referenceRun(t *testing.T) *trainedRun {
