@@ -7,9 +7,11 @@ import (
 )
 
 // A graph that is closed and dropped gives its memory back: ten of them in
-// turn keep less than two graphs' worth. Gorgonia's machine finalizer had
-// pinned every graph, through the values it reads into the Graph, for the
-// life of the process (internal/gorgoniax/collect.go).
+// turn keep less than two graphs' worth, also when each is built on
+// parameters of its own, as a test suite's models are. Gorgonia's machine
+// finalizer had pinned every graph, through the values it reads into the
+// Graph, for the life of the process (internal/gorgoniax/collect.go): the
+// live heap of a test binary that trained models grew to gigabytes.
 func TestClosedGraphsAreFreed(t *testing.T) {
 	p := newTestParams(t, tinyConfig)
 	b := twoSentences()
@@ -18,14 +20,19 @@ func TestClosedGraphsAreFreed(t *testing.T) {
 		wide.IDs, wide.Lengths = append(wide.IDs, b.IDs...), append(wide.Lengths, b.Lengths...)
 		wide.Pronoun, wide.Antecedent = append(wide.Pronoun, b.Pronoun...), append(wide.Antecedent, b.Antecedent...)
 	}
-	for name, opts := range map[string]GraphOptions{
-		"traced":          {Batch: 64, SeqLen: 7, Trace: true},
-		"training":        {Batch: 64, SeqLen: 7, Train: true, AttentionSupervision: 1},
-		"input gradients": {Batch: 64, SeqLen: 7, InputGradients: true},
+	for _, c := range []struct {
+		name      string
+		opts      GraphOptions
+		ownParams bool // each graph on a Params of its own
+	}{
+		{"traced", GraphOptions{Batch: 64, SeqLen: 7, Trace: true}, false},
+		{"training", GraphOptions{Batch: 64, SeqLen: 7, Train: true, AttentionSupervision: 1}, false},
+		{"input gradients", GraphOptions{Batch: 64, SeqLen: 7, InputGradients: true}, false},
+		{"training, own parameters", GraphOptions{Batch: 64, SeqLen: 7, Train: true, AttentionSupervision: 1}, true},
 	} {
-		t.Run(name, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			run := wide
-			if opts.InputGradients {
+			if c.opts.InputGradients {
 				x, _, err := p.InputVectors(b.IDs[:7])
 				if err != nil {
 					t.Fatal(err)
@@ -37,7 +44,11 @@ func TestClosedGraphsAreFreed(t *testing.T) {
 			before := memstat.LiveHeap()
 			var one int64
 			for i := range 10 {
-				gr, err := NewGraph(p, opts)
+				params := p
+				if c.ownParams {
+					params = newTestParams(t, tinyConfig)
+				}
+				gr, err := NewGraph(params, c.opts)
 				if err != nil {
 					t.Fatal(err)
 				}

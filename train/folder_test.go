@@ -75,10 +75,9 @@ func TestRunRefusesForeignFolder(t *testing.T) {
 // With Overwrite the run's own files are replaced, and no other file is
 // deleted: not the weights their checkpoint.json named, not their resume/ files.
 func TestRunOverwriteDeletesNothingElse(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
 	dir, files := foreignFolder(t)
-	cfg := tinyConfig
-	cfg.Train.Epochs = 1
-	if _, err := Run(cfg, Options{OutDir: dir, Overwrite: true}); err != nil {
+	if _, err := trainConfigWith(t, Options{OutDir: dir, Overwrite: true}, "train.epochs=1", smallCorpus); err != nil {
 		t.Fatal(err)
 	}
 	unchanged(t, dir, files, "weights-aaaaaaaaaaaa.safetensors", "notes.txt",

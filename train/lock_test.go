@@ -83,6 +83,7 @@ func TestKilledMarkerWriteLeavesAUsableFolder(t *testing.T) {
 // known only the checkpoint's and the weights' names, and left
 // .config.json.tmp-N and .epochs.jsonl.tmp-N in finished runs.
 func TestNextRunRemovesEveryTemporary(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
 	names := []string{".config.json.tmp-1", ".epochs.jsonl.tmp-2", ".history.json.tmp-3", ".metrics.json.tmp-4",
 		"resume/.checkpoint.json.tmp-5", "resume/.epochs.jsonl.tmp-6"}
 	for _, resume := range []bool{false, true} {

@@ -25,7 +25,7 @@ func TestMemoryStaysFlat(t *testing.T) {
 		t.Skip("trains six epochs or more")
 	}
 	// Memory, not learning: one layer and a quarter of tiny's sentences keep it quick.
-	overrides := []string{"model.layers=1", "data.train_size=6000"}
+	overrides := []string{"model.layers=1", smallCorpus}
 	const flat = 5
 	cfg, err := config.Load("../configs/tiny.json", overrides...)
 	if err != nil {

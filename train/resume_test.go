@@ -49,20 +49,21 @@ func (c *stopAfter) Err() error {
 
 var reference struct {
 	once sync.Once
+	dir  string
 	run  *trainedRun
 	err  error
 }
 
-// referenceRun is an uninterrupted two-epoch tiny run, shared by the resume tests.
+// referenceRun is an uninterrupted two-epoch run of tiny.json's model on the
+// small corpus, shared by the resume tests and TestRun.
 func referenceRun(t *testing.T) *trainedRun {
 	t.Helper()
 	reference.once.Do(func() {
-		dir, err := os.MkdirTemp("", "itformer-reference-")
-		if err != nil {
-			reference.err = err
+		reference.dir, reference.err = os.MkdirTemp("", "itformer-reference-")
+		if reference.err != nil {
 			return
 		}
-		reference.run, reference.err = trainConfig(t, dir, "train.epochs=2")
+		reference.run, reference.err = trainConfig(t, reference.dir, "train.epochs=2", smallCorpus)
 	})
 	if reference.err != nil {
 		t.Fatal(reference.err)
@@ -108,6 +109,7 @@ func assertSameRun(t *testing.T, dir string, want *trainedRun, got *Metrics) {
 // Stopped twice (mid-epoch 1, then mid-epoch 2) and resumed each time, a run
 // ends exactly where the uninterrupted one does.
 func TestResumeMatchesUninterruptedRun(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
 	want := referenceRun(t)
 	dir := t.TempDir()
 	cfg := want.cfg
@@ -122,6 +124,10 @@ func TestResumeMatchesUninterruptedRun(t *testing.T) {
 	if _, err := Resume(dir, Options{Context: &stopAfter{Context: context.Background(), n: 150}}); !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("second stop: %v, want ErrInterrupted", err)
 	}
+	ck, err = checkpoint.Load(filepath.Join(dir, checkpoint.ResumeDir))
+	if err != nil || ck.Meta.Resume == nil || ck.Meta.Resume.Epoch != 2 {
+		t.Fatalf("resumable checkpoint after 200 steps: %+v, %v; want one in epoch 2", ck, err)
+	}
 	m, err := Resume(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +141,7 @@ func TestKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills a training process")
 	}
+	t.Parallel() // a long test (see smallCorpus)
 	want := referenceRun(t)
 	bin := filepath.Join(t.TempDir(), "train")
 	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {
@@ -151,10 +158,10 @@ func TestKillAndResume(t *testing.T) {
 	assertSameRun(t, dir, want, m)
 }
 
-// killedInEpoch2 starts a two-epoch tiny run and SIGKILLs it at a random
-// moment after epoch 1's resumable checkpoint, and returns its folder. An
-// epoch of the tiny config takes well under a second on a fast machine, so a
-// run that finished before the kill is started again with half the delay.
+// killedInEpoch2 starts the reference run (referenceRun) as a process,
+// SIGKILLs it at a random moment after epoch 1's resumable checkpoint, and
+// returns its folder. An epoch takes well under a second on a fast machine,
+// so a run that finished before the kill is started again with half the delay.
 // (It was one fixed random delay of up to 1.5 s, which outlasted the whole
 // second epoch once the step got faster.)
 func killedInEpoch2(t *testing.T, bin string) string {
@@ -162,7 +169,7 @@ func killedInEpoch2(t *testing.T, bin string) string {
 	delay := time.Duration(rand.Intn(1500)) * time.Millisecond
 	for attempt := 0; attempt < 8; attempt, delay = attempt+1, delay/2 {
 		dir := filepath.Join(t.TempDir(), "run")
-		cmd := exec.Command(bin, "-config", "../configs/tiny.json", "-set", "train.epochs=2", "-out", dir)
+		cmd := exec.Command(bin, "-config", "../configs/tiny.json", "-set", "train.epochs=2", "-set", smallCorpus, "-out", dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

@@ -48,6 +48,8 @@ func TestResumeRefusesEditedConfig(t *testing.T) {
 
 // A folder with nothing to resume gets a message that says why.
 func TestResumeSaysWhyNot(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
+
 	failed := filepath.Join(t.TempDir(), "failed") // a numerical fault in epoch 1: no resumable checkpoint
 	cfg := tinyConfig
 	cfg.Train.LearningRate = 1e30

@@ -135,6 +135,11 @@ func NewSession(cfg config.Run) (*Session, error) { return newSession(context.Ba
 // Corpus generates the corpus a run's data section describes.
 func Corpus(d config.Data) (*data.Corpus, error) { return data.GenerateSized(d.Seed, d.TrainSize) }
 
+// sessionCorpus is Corpus, the corpus a session trains on: a variable so
+// that this package's tests, which train a few data sections again and
+// again, can generate each once (their TestMain).
+var sessionCorpus = Corpus
+
 // newSession is NewSession stopping with ErrSetupInterrupted once ctx is
 // cancelled: between its parts, and during the graph build (see cancellable).
 func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
@@ -146,7 +151,7 @@ func newSession(ctx context.Context, cfg config.Run) (*Session, error) {
 	}
 	s := &Session{Config: cfg, Optimiser: NewAdam(cfg.Train)}
 	var err error
-	if s.Corpus, err = Corpus(cfg.Data); err != nil {
+	if s.Corpus, err = sessionCorpus(cfg.Data); err != nil {
 		return nil, fmt.Errorf("generating the corpus: %w", err)
 	}
 	if err := checkBatchSizes(cfg.Train, s.Corpus); err != nil {

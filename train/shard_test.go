@@ -17,10 +17,10 @@ import (
 	"itformer/model"
 )
 
-// shardSession is a Session of the tiny config with overrides.
+// shardSession is a Session of the tiny config on the small corpus, with overrides.
 func shardSession(t *testing.T, overrides ...string) *Session {
 	t.Helper()
-	cfg, err := config.Load("../configs/tiny.json", overrides...)
+	cfg, err := config.Load("../configs/tiny.json", append([]string{smallCorpus}, overrides...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,6 +65,7 @@ func gradients(t *testing.T, g *model.Graph) [][]float64 {
 // whole batch's count of labelled rows. With and without attention
 // supervision, on batches with spread (hidden-noun) rows.
 func TestShardedGradientsMatchWholeBatch(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
 	for _, lambda := range []string{"1.0", "0"} {
 		whole := shardSession(t, "train.attention_supervision="+lambda)
 		batches := shardBatches(t, whole, 3)
@@ -184,7 +185,8 @@ func TestShardedRunResumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains an epoch twice")
 	}
-	want, err := trainConfig(t, t.TempDir(), "train.epochs=1", "train.shards=2")
+	t.Parallel() // a long test (see smallCorpus)
+	want, err := trainConfig(t, t.TempDir(), "train.epochs=1", "train.shards=2", smallCorpus)
 	if err != nil {
 		t.Fatal(err)
 	}

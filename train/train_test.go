@@ -31,6 +31,18 @@ var tinyConfig = func() config.Run {
 	return c
 }()
 
+// smallCorpus is the override of the tests of how training runs, as opposed
+// to how well it learns (TestRun): tiny.json's model on 6,000 sentences, 187
+// steps an epoch, a quarter of its corpus and of its time.
+//
+// The tests that train for seconds call t.Parallel, so that they share the
+// cores once the others are done, as they are when this package is the last
+// that go test ./... runs. The others must not: TestMemoryStaysFlat measures
+// the process's heap, TestRunRefusesBatchLargerThanSplit changes
+// config.MaxMemory, and Go starts parallel tests only after every
+// sequential one has finished.
+const smallCorpus = "data.train_size=6000"
+
 // trainedRun is one finished Run and what it wrote.
 type trainedRun struct {
 	cfg     config.Run
@@ -92,29 +104,36 @@ func trainConfigWith(t *testing.T, opt Options, overrides ...string) (*trainedRu
 	return &trainedRun{cfg: cfg, dir: dir, metrics: m, log: log.String(), epochs: readEpochs(t, filepath.Join(dir, "epochs.jsonl"))}, nil
 }
 
-// TestRun trains configs/tiny.json once in full and twice for two epochs
-// (concurrently, one run per core), then checks the full run's results and
-// files and that the short runs are bit-identical. The second short run
-// records no history, so the comparison also shows that recording it changes
-// no weight.
+// TestRun trains configs/tiny.json in full, and its model on the small
+// corpus twice for two epochs and once for three (concurrently, one run per
+// core), then checks the full run's results and files and that the short
+// runs agree bit for bit. The first two-epoch run is referenceRun, which the
+// resume tests share; the second records no history, so the comparison also
+// shows that recording it changes no weight; the three-epoch run shows that
+// the first epochs do not depend on how many follow.
 func TestRun(t *testing.T) {
+	t.Parallel() // a long test (see smallCorpus)
 	var mu sync.Mutex
 	runs := map[string]*trainedRun{}
 	base := t.TempDir() // the subtests' own would be gone before the checks
 	t.Run("train", func(t *testing.T) {
 		for _, r := range []struct {
-			name      string
-			noHistory bool
-			overrides []string
+			name                 string
+			reference, noHistory bool
+			overrides            []string
 		}{
-			{"tiny", false, nil},
-			{"short-a", false, []string{"train.epochs=2"}},
-			{"short-b", true, []string{"train.epochs=2"}},
+			{"tiny", false, false, nil},
+			{"short-a", true, false, nil},
+			{"short-b", false, true, []string{"train.epochs=2", smallCorpus}},
+			{"longer", false, false, []string{"train.epochs=3", smallCorpus}},
 		} {
 			t.Run(r.name, func(t *testing.T) {
 				t.Parallel()
-				run, err := trainConfigWith(t, Options{OutDir: filepath.Join(base, r.name), NoHistory: r.noHistory}, r.overrides...)
-				if err != nil {
+				var run *trainedRun
+				var err error
+				if r.reference {
+					run = referenceRun(t)
+				} else if run, err = trainConfigWith(t, Options{OutDir: filepath.Join(base, r.name), NoHistory: r.noHistory}, r.overrides...); err != nil {
 					t.Fatalf("Run: %v", err)
 				}
 				mu.Lock()
@@ -136,14 +155,14 @@ func TestRun(t *testing.T) {
 	t.Run("checkpoint", func(t *testing.T) { checkRunCheckpoint(t, runs["tiny"], corpus) })
 	t.Run("history", func(t *testing.T) { checkHistory(t, runs["tiny"], corpus) })
 	t.Run("deterministic", func(t *testing.T) {
-		a, b, full := runs["short-a"], runs["short-b"], runs["tiny"]
-		if len(a.epochs) != 2 || len(b.epochs) != 2 {
-			t.Fatalf("short runs logged %d and %d epochs, want 2", len(a.epochs), len(b.epochs))
+		a, b, longer := runs["short-a"], runs["short-b"], runs["longer"]
+		if len(a.epochs) != 2 || len(b.epochs) != 2 || len(longer.epochs) != 3 {
+			t.Fatalf("short runs logged %d, %d and %d epochs, want 2, 2 and 3", len(a.epochs), len(b.epochs), len(longer.epochs))
 		}
 		for i := range a.epochs {
 			// Same config, same seed: every figure but the timings is bit-identical,
 			// and the first epochs do not depend on how many follow.
-			for _, other := range []*trainedRun{b, full} {
+			for _, other := range []*trainedRun{b, longer} {
 				x, y := comparable(a.epochs[i]), comparable(other.epochs[i])
 				if x != y {
 					t.Errorf("epoch %d differs between runs:\n%+v\n%+v", i+1, x, y)

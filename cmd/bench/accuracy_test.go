@@ -20,10 +20,11 @@ import (
 // decay rates) is the run train.Run trains. The test does in Go what the
 // script does in PyTorch (warm-up schedule, decay, Adam; both in train/adam.go)
 // on the spec as the script reads it, and must end with train.Run's weights
-// after the same epochs, bit for bit.
+// after the same epochs, bit for bit. On 6,000 sentences, a quarter of
+// tiny.json's: the replay does not depend on how many there are.
 func TestTrainSpecReplaysRun(t *testing.T) {
 	const epochs = 2
-	cfg, err := configs.Load("tiny.json", "train.epochs=3", "train.noun_dropout=0.3", "train.embedding_decay=0.5")
+	cfg, err := configs.Load("tiny.json", "train.epochs=3", "train.noun_dropout=0.3", "train.embedding_decay=0.5", "data.train_size=6000")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,10 +29,11 @@ func TestShippedExperimentByName(t *testing.T) {
 	}
 }
 
-// tinyExperiment writes a one-run, one-epoch experiment into the current directory.
+// tinyExperiment writes a one-run experiment of one epoch on 6,000 sentences
+// into the current directory.
 func tinyExperiment(t *testing.T, base string) string {
 	t.Helper()
-	body := `{"description": "test", "base": "` + base + `", "set": ["train.epochs=1"], "seeds": [1],
+	body := `{"description": "test", "base": "` + base + `", "set": ["train.epochs=1", "data.train_size=6000"], "seeds": [1],
 		"variants": [{"name": "one", "set": []}]}`
 	if err := os.WriteFile("tinyexp.json", []byte(body), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,13 +1,17 @@
 package main
 
 // A soak: many mixed requests (plain, heads knocked out, twins; sentences of
-// 14 lengths) on loopback, checking that the server's memory stays flat and
-// that knocking heads out costs about what a plain request does. The test
-// suite runs a short one; a long one is
+// several lengths) on loopback, checking that the server's memory stays flat
+// and that knocking heads out costs about what a plain request does. The
+// test suite runs a short one, over 7 lengths; a long one is
 //
-//	go test ./cmd/serve -run TestSoak -v -soak 1000 -soak.clients 8
+//	go test ./cmd/serve -run TestSoak -v -soak 1000 -soak.clients 8 -soak.lengths 14
 //
-// which prints the figures it checks.
+// which prints the figures it checks. The server keeps its graphs for every
+// length it has answered, about 80 MB a length with the default model (the
+// two 65-row input-gradient graphs of attribution, with and without heads
+// knocked out, are most of it), so the live heap a soak reaches grows with
+// -soak.lengths: 1.2 GB over 14, and a process of twice that.
 
 import (
 	"flag"
@@ -30,6 +34,7 @@ import (
 var (
 	soakRequests = flag.Int("soak", 160, "requests TestSoak sends (the memory is compared after 50 and after all of them)")
 	soakClients  = flag.Int("soak.clients", 2, "clients TestSoak sends them from at once")
+	soakLengths  = flag.Int("soak.lengths", 7, "sentence lengths TestSoak's requests spread over, 1 to 14")
 )
 
 // soakSubjects make sentences of 14 lengths, 9 to 22 tokens, all with an
@@ -45,9 +50,10 @@ var soakSubjects = []string{"A dog", "A big dog", "A big old dog", "A big old br
 // from one ablation request to the next.
 var soakAblations = [][]string{{"L1H1"}, {"L2H2"}, {"L2H3", "L1H1"}, {"L2H1"}}
 
-// soakQuery is request i's query and its kind: plain, ablate or twin.
-func soakQuery(i int) (url.Values, string) {
-	s := soakSubjects[i%len(soakSubjects)] + " ate the food because it was hungry"
+// soakQuery is request i's query and its kind: plain, ablate or twin, its
+// sentence of one of lengths lengths spread over soakSubjects'.
+func soakQuery(i, lengths int) (url.Values, string) {
+	s := soakSubjects[i%lengths*len(soakSubjects)/lengths] + " ate the food because it was hungry"
 	switch i % 3 {
 	case 1:
 		return url.Values{"sentence": {s}, "ablate": soakAblations[(i/3)%len(soakAblations)]}, "ablate"
@@ -66,7 +72,9 @@ type soakReport struct {
 
 // soak sends n requests from clients goroutines to a server of its own (a
 // fresh Predictor, so that no other test's graphs count) and measures it.
-func soak(t *testing.T, n, clients int) soakReport {
+// The first 50 requests ask every kind at every length (3 × 14 at most), so
+// every graph the soak needs is built before the first measurement.
+func soak(t *testing.T, n, clients, lengths int) soakReport {
 	t.Helper()
 	p, err := cli.LoadModel("")
 	if err != nil {
@@ -84,7 +92,7 @@ func soak(t *testing.T, n, clients int) soakReport {
 		for range clients {
 			wg.Go(func() {
 				for i := range next {
-					q, kind := soakQuery(i)
+					q, kind := soakQuery(i, lengths)
 					d, err := soakGet(client, ts.URL, q)
 					if err != nil {
 						t.Errorf("request %d (%s): %v", i, kind, err)
@@ -136,11 +144,11 @@ func TestSoak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a soak of many requests")
 	}
-	n, clients := max(*soakRequests, 100), max(*soakClients, 1)
-	r := soak(t, n, clients)
+	n, clients, lengths := max(*soakRequests, 100), max(*soakClients, 1), min(max(*soakLengths, 1), len(soakSubjects))
+	r := soak(t, n, clients, lengths)
 	mb := memstat.MB
-	t.Logf("%d requests, %d clients: live heap %s after 50, %s after %d (×%.2f); resident %s, %s; p50 plain %v, ablate %v, twin %v",
-		n, clients, mb(r.heapAt50), mb(r.heapAtEnd), n, float64(r.heapAtEnd)/float64(r.heapAt50), mb(r.rssAt50), mb(r.rssAtEnd),
+	t.Logf("%d requests of %d lengths, %d clients: live heap %s after 50, %s after %d (×%.2f); resident %s, %s; p50 plain %v, ablate %v, twin %v",
+		n, lengths, clients, mb(r.heapAt50), mb(r.heapAtEnd), n, float64(r.heapAtEnd)/float64(r.heapAt50), mb(r.rssAt50), mb(r.rssAtEnd),
 		r.p50["plain"].Round(time.Millisecond), r.p50["ablate"].Round(time.Millisecond), r.p50["twin"].Round(time.Millisecond))
 	if float64(r.heapAtEnd) > 1.5*float64(r.heapAt50) {
 		t.Errorf("the live heap grew from %s after 50 requests to %s after %d: more than 1.5 times", mb(r.heapAt50), mb(r.heapAtEnd), n)
