@@ -28,7 +28,7 @@ func (p *Predictor) Ablate(heads []model.Head) error {
 		p.dropGraphs()
 		p.gated = true
 	}
-	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution} {
+	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution, p.voting} {
 		for _, g := range cache {
 			if err := g.SetAblation(heads); err != nil {
 				return err
@@ -46,7 +46,7 @@ func (p *Predictor) Ablate(heads []model.Head) error {
 
 // dropGraphs closes and forgets every kept graph. The caller holds p.mu.
 func (p *Predictor) dropGraphs() {
-	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution} {
+	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution, p.voting} {
 		for n, g := range cache {
 			g.Close()
 			delete(cache, n)

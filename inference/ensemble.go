@@ -185,23 +185,27 @@ func (p *Predictor) member(pr *Prediction) *Predictor {
 	return p
 }
 
-// answerOf is this model's answer for the pronoun at position pronoun of tokens.
+// answerOf is this model's answer for the pronoun at position pronoun of
+// tokens. It runs an untraced graph, kept per sentence length in
+// p.voting: a vote needs the probabilities only, and a traced graph of
+// every member for every length would hold several times the memory.
 func (p *Predictor) answerOf(tokens []string, pronoun int, heads []int) (Vote, error) {
 	ids, _ := p.ck.Vocab.Encode(tokens)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	g, err := p.graphFor(len(tokens))
+	g, err := p.graph(p.voting, len(ids), model.GraphOptions{Batch: 1, SeqLen: len(ids), Ablate: p.ablate, HeadGates: p.gated})
 	if err != nil {
 		return Vote{}, err
 	}
-	out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(tokens)}, Pronoun: []int{pronoun}})
+	out, err := g.Run(model.Batch{IDs: ids, Lengths: []int{len(ids)}, Pronoun: []int{pronoun}})
 	if err != nil {
 		return Vote{}, err
 	}
-	if err := checkTrace(out); err != nil {
+	probs := out.Probs.Row(0)
+	if err := finite("the answer's probabilities", probs); err != nil {
 		return Vote{}, err
 	}
-	cands := candidates(tokens, heads, out.Probs.Row(0))
+	cands := candidates(tokens, heads, probs)
 	c := judge(tokens, nil, pronoun, heads, cands, p.known)
 	return Vote{Answer: cands[0].Word, Share: c.TopProbability}, nil
 }

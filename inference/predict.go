@@ -30,6 +30,7 @@ type Predictor struct {
 	graphs      map[int]*model.Graph // traced forward graphs, by sentence length
 	attribution map[int]*model.Graph // input-gradient graphs (attribution.go), by sentence length
 	knockout    map[int]*model.Graph // graphs without the supervised head (knockout.go), by sentence length
+	voting      map[int]*model.Graph // untraced graphs for an ensemble's votes (ensemble.go), by sentence length
 	ablate      []model.Head         // heads knocked out in every graph (ablation.go)
 	gated       bool                 // graphs are built with head gates, since the first Ablate
 	members     []*Predictor         // members 2..K of a deep ensemble (ensemble.go); none for one model
@@ -51,7 +52,8 @@ func (p *Predictor) Relatives() bool { return !p.unk }
 
 // New makes a Predictor for a loaded checkpoint.
 func New(ck *checkpoint.Checkpoint) *Predictor {
-	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}, attribution: map[int]*model.Graph{}, knockout: map[int]*model.Graph{}}
+	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}, attribution: map[int]*model.Graph{},
+		knockout: map[int]*model.Graph{}, voting: map[int]*model.Graph{}}
 }
 
 // Config is the model's config.
