@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -81,8 +82,11 @@ func otherTags(db *wordnet.DB, w string) int {
 // lacks, the lexicon's noun nearest above its most frequent sense.
 func nounRelatives(db *wordnet.DB, lex lexiconWords) []relative {
 	firstSense := map[*wordnet.Synset]string{} // a lexicon noun's most frequent sense -> the noun
-	for w := range lex.words {
-		if senses := db.Senses(wordnet.Noun, w); len(senses) > 0 && data.IsNoun(w) && !lex.unknown[w] {
+	for _, w := range slices.Sorted(maps.Keys(lex.words)) {
+		// In sorted order, and the first kept, where two lexicon nouns share
+		// a sense ("rock" and "stone"): the same bytes on every run.
+		senses := db.Senses(wordnet.Noun, w)
+		if len(senses) > 0 && data.IsNoun(w) && !lex.unknown[w] && firstSense[senses[0]] == "" {
 			firstSense[senses[0]] = w
 		}
 	}
