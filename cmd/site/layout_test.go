@@ -65,6 +65,9 @@ func TestBrowserLayout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the module and starts chromium; skipped with -short")
 	}
+	// Compiling the module for WebAssembly is a minute of a fresh clone's
+	// go test ./...: CI runs this test, go test ./... alone does not.
+	browsertest.NeedE2E(t, "cmd/site", "builds the site's WebAssembly module and checks its first screen in chromium")
 	chromium := browsertest.FindChromium(t, "cmd/site", "the site")
 	sl, sh := supervisedHead(t)
 	srv := httptest.NewServer(site.Handler(builtSite(t)))
