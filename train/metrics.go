@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"itformer/checkpoint"
+	"itformer/config"
 	"itformer/data"
 )
 
@@ -33,6 +34,19 @@ type Challenge struct {
 	Description string              `json:"description"`
 	Evaluation  Evaluation          `json:"evaluation"`
 	Baselines   data.BaselineScores `json:"baselines"`
+}
+
+// ReadMetrics reads a run's metrics.json, at most config.MaxJSONSize bytes.
+func ReadMetrics(path string) (*Metrics, error) {
+	raw, err := config.ReadFile(path, config.MaxJSONSize)
+	if err != nil {
+		return nil, err
+	}
+	var m Metrics
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &m, nil
 }
 
 // finish restores the best weights, scores validation and test, and writes metrics.json.

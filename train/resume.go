@@ -102,15 +102,7 @@ func finishedMembersLeft(dir string, finished error) (*Metrics, error) {
 	if _, err := os.Stat(filepath.Join(MemberDir(dir, k), "metrics.json")); k == 1 || err == nil {
 		return nil, finished
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, "metrics.json"))
-	if err != nil {
-		return nil, err
-	}
-	var m Metrics
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "metrics.json"), err)
-	}
-	return &m, nil
+	return ReadMetrics(filepath.Join(dir, "metrics.json"))
 }
 
 // resumeOne resumes the single run in dir.

@@ -7,7 +7,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,7 +14,6 @@ import (
 	"strings"
 
 	"itformer/cmd/internal/cli"
-	"itformer/config"
 	"itformer/experiment"
 	"itformer/train"
 )
@@ -74,21 +72,17 @@ func pick(m *train.Metrics, names string) ([]experiment.Reliability, error) {
 }
 
 func readMetrics(path string) (*train.Metrics, error) {
-	raw, err := config.ReadFile(path, config.MaxJSONSize)
+	m, err := train.ReadMetrics(path)
 	if err != nil {
 		return nil, err
-	}
-	var m train.Metrics
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(m.Test.Reliability) == 0 {
 		return nil, fmt.Errorf("%s has no reliability bins: it was written before calibration was measured; train again", path)
 	}
-	if err := checkBins(m); err != nil {
+	if err := checkBins(*m); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &m, nil
+	return m, nil
 }
 
 // checkBins refuses bins that are not what training writes (shares between 0
