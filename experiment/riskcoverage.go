@@ -6,8 +6,6 @@ package experiment
 // only at the right, where its unsure answers join.
 
 import (
-	"fmt"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -24,12 +22,9 @@ func PlotRiskCoverage(path, title string, curves ...Curve) error {
 	p.X.Min, p.X.Max, p.Y.Min = 0, 1, 0
 	p.Add(plotter.NewGrid())
 	for i, c := range curves {
-		if len(c.X) != len(c.Y) || len(c.X) == 0 {
-			return fmt.Errorf("curve %q: %d coverage and %d risk values", c.Name, len(c.X), len(c.Y))
-		}
-		pts := make(plotter.XYs, len(c.X))
-		for j := range c.X {
-			pts[j] = plotter.XY{X: c.X[j], Y: c.Y[j]}
+		pts, err := c.points()
+		if err != nil {
+			return err
 		}
 		line, err := plotter.NewLine(pts)
 		if err != nil {

@@ -16,6 +16,19 @@ type Curve struct {
 	X, Y []float64
 }
 
+// points are the curve's (x, y) pairs; a curve with none, or with unequal
+// counts of x and y values, is refused.
+func (c Curve) points() (plotter.XYs, error) {
+	if len(c.X) != len(c.Y) || len(c.X) == 0 {
+		return nil, fmt.Errorf("curve %q: %d x and %d y values", c.Name, len(c.X), len(c.Y))
+	}
+	pts := make(plotter.XYs, len(c.X))
+	for j := range c.X {
+		pts[j] = plotter.XY{X: c.X[j], Y: c.Y[j]}
+	}
+	return pts, nil
+}
+
 // PlotScaling draws the curves on log-log axes as a PNG at path: equal
 // slopes mean equal growth with the size, and the vertical gap between two
 // curves is their ratio.
@@ -27,15 +40,14 @@ func PlotScaling(path, title, xLabel, yLabel string, curves ...Curve) error {
 	p.X.Tick.Marker, p.Y.Tick.Marker = sizeTicks(curves), plot.LogTicks{Prec: -1}
 	p.Add(plotter.NewGrid())
 	for i, c := range curves {
-		if len(c.X) != len(c.Y) || len(c.X) == 0 {
-			return fmt.Errorf("curve %q: %d x and %d y values", c.Name, len(c.X), len(c.Y))
+		pts, err := c.points()
+		if err != nil {
+			return err
 		}
-		pts := make(plotter.XYs, len(c.X))
-		for j := range c.X {
-			if c.X[j] <= 0 || c.Y[j] <= 0 {
-				return fmt.Errorf("curve %q: point (%g, %g) cannot go on log axes", c.Name, c.X[j], c.Y[j])
+		for _, pt := range pts {
+			if pt.X <= 0 || pt.Y <= 0 {
+				return fmt.Errorf("curve %q: point (%g, %g) cannot go on log axes", c.Name, pt.X, pt.Y)
 			}
-			pts[j] = plotter.XY{X: c.X[j], Y: c.Y[j]}
 		}
 		line, points, err := plotter.NewLinePoints(pts)
 		if err != nil {
