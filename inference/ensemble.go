@@ -89,19 +89,21 @@ func (p *Predictor) all() []*Predictor { return append([]*Predictor{p}, p.member
 // majority's for the most pronouns, the lowest-numbered among equals (so
 // member 1 whenever it is with the majority).
 func (p *Predictor) vote(sentence string) (*Predictor, []*Agreement, error) {
-	enc, err := p.Encode(sentence)
+	enc, pronouns, heads, err := p.read(sentence)
 	if err != nil {
 		return nil, nil, err
 	}
-	pronouns, heads, err := p.roles(sentence, enc.Tokens)
-	if err != nil {
-		return nil, nil, err
-	}
+	return p.voteOn(enc, pronouns, heads)
+}
+
+// voteOn is vote on a sentence read: the members share member 1's
+// vocabulary (SetMembers checks it), so its ids serve them all.
+func (p *Predictor) voteOn(enc *Encoded, pronouns, heads []int) (*Predictor, []*Agreement, error) {
 	all := p.all()
 	votes := make([][]Vote, len(pronouns)) // votes[i][k]: member k+1's answer for pronoun i
 	for i, pronoun := range pronouns {
 		for k, m := range all {
-			v, err := m.answerOf(enc.Tokens, pronoun, heads)
+			v, err := m.answerOf(enc, pronoun, heads)
 			if err != nil {
 				return nil, nil, fmt.Errorf("member %d: %w", k+1, err)
 			}
@@ -186,11 +188,11 @@ func (p *Predictor) member(pr *Prediction) *Predictor {
 }
 
 // answerOf is this model's answer for the pronoun at position pronoun of
-// tokens. It runs an untraced graph, kept per sentence length in
+// the sentence enc. It runs an untraced graph, kept per sentence length in
 // p.voting: a vote needs the probabilities only, and a traced graph of
 // every member for every length would hold several times the memory.
-func (p *Predictor) answerOf(tokens []string, pronoun int, heads []int) (Vote, error) {
-	ids, _ := p.ck.Vocab.Encode(tokens)
+func (p *Predictor) answerOf(enc *Encoded, pronoun int, heads []int) (Vote, error) {
+	tokens, ids := enc.Tokens, enc.IDs
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g, err := p.graph(p.voting, len(ids), model.GraphOptions{Batch: 1, SeqLen: len(ids), Ablate: p.ablate, HeadGates: p.gated})

@@ -189,11 +189,15 @@ func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 	if len(p.members) == 0 {
 		return p.resolveOne(sentence)
 	}
-	shown, agreements, err := p.vote(sentence)
+	enc, pronouns, heads, err := p.read(sentence)
 	if err != nil {
 		return nil, err
 	}
-	res, err := shown.resolveOne(sentence)
+	shown, agreements, err := p.voteOn(enc, pronouns, heads)
+	if err != nil {
+		return nil, err
+	}
+	res, err := shown.resolveRead(sentence, enc, pronouns, heads)
 	if err != nil {
 		return nil, err
 	}
@@ -205,15 +209,26 @@ func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 
 // resolveOne is Resolve by this model alone.
 func (p *Predictor) resolveOne(sentence string) (*Resolution, error) {
-	enc, err := p.Encode(sentence)
+	enc, pronouns, heads, err := p.read(sentence)
 	if err != nil {
 		return nil, err
 	}
+	return p.resolveRead(sentence, enc, pronouns, heads)
+}
+
+// read encodes sentence and finds its pronouns and the candidate positions.
+func (p *Predictor) read(sentence string) (enc *Encoded, pronouns, heads []int, err error) {
+	if enc, err = p.Encode(sentence); err != nil {
+		return nil, nil, nil, err
+	}
+	pronouns, heads, err = p.roles(sentence, enc.Tokens)
+	return enc, pronouns, heads, err
+}
+
+// resolveRead answers every pronoun of the sentence read (read) with this
+// model.
+func (p *Predictor) resolveRead(sentence string, enc *Encoded, pronouns, heads []int) (*Resolution, error) {
 	tokens := enc.Tokens
-	pronouns, heads, err := p.roles(sentence, tokens)
-	if err != nil {
-		return nil, err
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Relatives: enc.Relatives, Ablated: p.Ablated()}
