@@ -197,7 +197,9 @@ func unknownWords(tokens []string, heads []int, known func(string) bool) (others
 }
 
 // reason writes why c is a guess, one clause per cause, or for an answer
-// that is not one, what the unknown words outside the candidates mean.
+// that is not one, what the unknown words outside the candidates mean. It
+// names the candidates as typed (Candidate.Typed): the clauses on relatives
+// say what they were read as.
 func reason(c Confidence, cands []Candidate) string {
 	if !c.Guess {
 		var clauses []string
@@ -226,11 +228,11 @@ func reason(c Confidence, cands []Candidate) string {
 		clauses = append(clauses, unpaired(*c.Unpaired))
 	}
 	if !c.Members.Unanimous() {
-		clauses = append(clauses, agreementClause(c.Members, cands[0].Word))
+		clauses = append(clauses, agreementClause(c.Members, cands[0].Typed))
 	}
 	others := c.UnknownCandidates
 	if c.UnknownAnswer && len(clauses) == 0 { // else the "nor" clause names it
-		clauses = append(clauses, fmt.Sprintf("the answer %q is not a word this model knows: it can tell where the word stands, not what it is", cands[0].Word))
+		clauses = append(clauses, fmt.Sprintf("the answer %q is not a word this model knows: it can tell where the word stands, not what it is", cands[0].Typed))
 		others = slices.DeleteFunc(slices.Clone(others), func(w string) bool { return w == cands[0].Word })
 	}
 	if len(others) > 0 {
@@ -241,7 +243,7 @@ func reason(c Confidence, cands []Candidate) string {
 	}
 	if c.TopProbability < GuessBelow {
 		clauses = append(clauses, fmt.Sprintf("the model is unsure between %q (%s) and %q (%s)",
-			cands[0].Word, share(cands[0].Probability), cands[1].Word, share(cands[1].Probability)))
+			cands[0].Typed, share(cands[0].Probability), cands[1].Typed, share(cands[1].Probability)))
 	}
 	return strings.Join(append(clauses, relativeClauses(c)...), "; ")
 }

@@ -89,7 +89,7 @@ func TestGuessRule(t *testing.T) {
 			probs[i] = tc.probs[w]
 		}
 		heads := nounHeads(tokens, known)
-		c := judge(tokens, nil, data.Pronouns(tokens)[0], heads, candidates(tokens, heads, probs), known)
+		c := judge(tokens, nil, data.Pronouns(tokens)[0], heads, candidates(tokens, tokens, heads, probs), known)
 		if tc.about == "" {
 			tc.about = "[]"
 		}
@@ -119,7 +119,7 @@ func TestGuessThreshold(t *testing.T) {
 	}{{GuessBelow - 1e-9, true}, {GuessBelow, false}} {
 		probs := make([]float64, len(tokens))
 		probs[1], probs[4] = tc.top, 1-tc.top
-		if c := judge(tokens, nil, 6, heads, candidates(tokens, heads, probs), known); c.Guess != tc.guess {
+		if c := judge(tokens, nil, 6, heads, candidates(tokens, tokens, heads, probs), known); c.Guess != tc.guess {
 			t.Errorf("top %v: guess %v, want %v", tc.top, c.Guess, tc.guess)
 		}
 	}
@@ -199,6 +199,8 @@ func TestGuessRuleWithRelatives(t *testing.T) {
 			`the model read "puppy" as "dog" (WordNet: a kind of), words it does not know`},
 		{"a guess still says so", []data.Relative{famished}, map[string]float64{"dog": 0.6, "food": 0.4}, true,
 			`the model is unsure between "dog" (60.0%) and "food" (40.0%); the answer rests on reading "famished" as "hungry" (WordNet: similar to)`},
+		{"a guess names the words typed", []data.Relative{puppy}, map[string]float64{"dog": 0.6, "food": 0.4}, true,
+			`the model is unsure between "puppy" (60.0%) and "food" (40.0%); the answer rests on reading "puppy" as "dog" (WordNet: a kind of)`},
 	}
 	for _, tc := range cases {
 		tokens := data.Tokenize("a dog ate the food because it was hungry")
@@ -207,7 +209,7 @@ func TestGuessRuleWithRelatives(t *testing.T) {
 			probs[i] = tc.probs[w]
 		}
 		heads := nounHeads(tokens, known)
-		c := judge(tokens, tc.relatives, 6, heads, candidates(tokens, heads, probs), known)
+		c := judge(tokens, tc.relatives, 6, heads, candidates(tokens, typedWords(tokens, tc.relatives), heads, probs), known)
 		if c.Guess != tc.guess || c.Reason != tc.reason || len(c.UnknownAboutIt) != 0 {
 			t.Errorf("%s: guess %v, reason\n%q\nwant %v,\n%q", tc.name, c.Guess, c.Reason, tc.guess, tc.reason)
 		}

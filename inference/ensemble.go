@@ -26,9 +26,13 @@ type Agreement struct {
 
 // Vote is one member's answer.
 type Vote struct {
-	Member int     `json:"member"` // 1-based; member 1 is the run itself
-	Answer string  `json:"answer"`
-	Share  float64 `json:"share"` // the answer's share of the candidates' probability
+	Member int    `json:"member"` // 1-based; member 1 is the run itself
+	Answer string `json:"answer"` // the answer's token, as the model read it
+	// Typed is the answer as typed (Candidate.Typed). Votes are counted by
+	// it: where "puppy" was read as "dog", "the dog chased the dog" has two
+	// tokens "dog", and members that point at different ones disagree.
+	Typed string  `json:"typed_answer"`
+	Share float64 `json:"share"` // the answer's share of the candidates' probability
 }
 
 // Unanimous says whether every member gives the shown answer.
@@ -126,7 +130,7 @@ func withMajority(votes [][]Vote, members int) int {
 	for _, vs := range votes {
 		maj := majority(vs)
 		for k, v := range vs {
-			if v.Answer == maj {
+			if v.Typed == maj {
 				with[k]++
 			}
 		}
@@ -140,17 +144,17 @@ func withMajority(votes [][]Vote, members int) int {
 	return best
 }
 
-// majority is the answer most members give; among equal counts, the one
-// with the larger summed share.
+// majority is the answer (as typed) most members give; among equal counts,
+// the one with the larger summed share.
 func majority(vs []Vote) string {
 	count, share := map[string]int{}, map[string]float64{}
 	for _, v := range vs {
-		count[v.Answer]++
-		share[v.Answer] += v.Share
+		count[v.Typed]++
+		share[v.Typed] += v.Share
 	}
-	best := vs[0].Answer
+	best := vs[0].Typed
 	for _, v := range vs {
-		a := v.Answer
+		a := v.Typed
 		if count[a] > count[best] || count[a] == count[best] && share[a] > share[best] {
 			best = a
 		}
@@ -162,7 +166,7 @@ func majority(vs []Vote) string {
 func newAgreement(votes []Vote, shown int) *Agreement {
 	a := &Agreement{Members: len(votes), Shown: shown + 1, Votes: votes}
 	for _, v := range votes {
-		if v.Answer == votes[shown].Answer {
+		if v.Typed == votes[shown].Typed {
 			a.Agree++
 		}
 	}
@@ -192,7 +196,7 @@ func (p *Predictor) member(pr *Prediction) *Predictor {
 // p.voting: a vote needs the probabilities only, and a traced graph of
 // every member for every length would hold several times the memory.
 func (p *Predictor) answerOf(enc *Encoded, pronoun int, heads []int) (Vote, error) {
-	tokens, ids := enc.Tokens, enc.IDs
+	ids := enc.IDs
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g, err := p.graph(p.voting, len(ids), model.GraphOptions{Batch: 1, SeqLen: len(ids), Ablate: p.ablate, HeadGates: p.gated})
@@ -207,12 +211,13 @@ func (p *Predictor) answerOf(enc *Encoded, pronoun int, heads []int) (Vote, erro
 	if err := finite("the answer's probabilities", probs); err != nil {
 		return Vote{}, err
 	}
-	cands := candidates(tokens, heads, probs)
-	c := judge(tokens, nil, pronoun, heads, cands, p.known)
-	return Vote{Answer: cands[0].Word, Share: c.TopProbability}, nil
+	cands := candidates(enc.Tokens, enc.Typed, heads, probs)
+	c := judge(enc.Tokens, nil, pronoun, heads, cands, p.known)
+	return Vote{Answer: cands[0].Word, Typed: cands[0].Typed, Share: c.TopProbability}, nil
 }
 
-// Describe says how the members answer, for a line beside the answer:
+// Describe says how the members answer, for a line beside the answer
+// (given as typed, Prediction.TypedAnswer, as the votes name theirs):
 // "3 of 3 models trained alike say "dog" (1: dog 100.0%, 2: dog 99.8%,
 // 3: dog 100.0%); what is shown is model 1's".
 func (a *Agreement) Describe(answer string) string {
@@ -232,7 +237,7 @@ func votesText(votes []Vote) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += fmt.Sprintf("%d: %s %s", v.Member, v.Answer, share(v.Share))
+		s += fmt.Sprintf("%d: %s %s", v.Member, v.Typed, share(v.Share))
 	}
 	return s
 }

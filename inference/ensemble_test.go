@@ -107,17 +107,38 @@ func TestMajorityMemberIsShown(t *testing.T) {
 	}
 }
 
+// vote is member's vote for a word read as itself.
+func vote(member int, word string, share float64) Vote {
+	return Vote{Member: member, Answer: word, Typed: word, Share: share}
+}
+
 func TestMajority(t *testing.T) {
+	puppy := Vote{Member: 2, Answer: "dog", Typed: "puppy", Share: 0.99} // "puppy" read as "dog"
 	for _, tc := range []struct {
 		votes []Vote
 		want  string
 	}{
-		{[]Vote{{1, "dog", 0.9}, {2, "food", 0.99}, {3, "dog", 0.6}}, "dog"},
-		{[]Vote{{1, "dog", 0.9}, {2, "food", 0.99}}, "food"}, // a tie: the larger share
-		{[]Vote{{1, "dog", 0.9}}, "dog"},
+		{[]Vote{vote(1, "dog", 0.9), vote(2, "food", 0.99), vote(3, "dog", 0.6)}, "dog"},
+		{[]Vote{vote(1, "dog", 0.9), vote(2, "food", 0.99)}, "food"}, // a tie: the larger share
+		{[]Vote{vote(1, "dog", 0.9)}, "dog"},
+		{[]Vote{vote(1, "dog", 0.9), puppy, vote(3, "dog", 0.6)}, "dog"},
+		{[]Vote{vote(1, "dog", 0.9), puppy}, "puppy"}, // two nouns, one token: a tie all the same
 	} {
 		if got := majority(tc.votes); got != tc.want {
 			t.Errorf("majority(%v) = %q, want %q", tc.votes, got, tc.want)
 		}
+	}
+}
+
+// "The dog chased the puppy" is read "the dog chased the dog": members that
+// answer the two nouns give one token, but do not agree.
+func TestMembersAgreeOnTheWordTyped(t *testing.T) {
+	votes := []Vote{vote(1, "dog", 0.9), {Member: 2, Answer: "dog", Typed: "puppy", Share: 0.8}, vote(3, "dog", 0.7)}
+	a := newAgreement(votes, withMajority([][]Vote{votes}, len(votes)))
+	if a.Agree != 2 || a.Shown != 1 || a.Unanimous() {
+		t.Errorf("agreement %+v, want 2 of 3 with member 1 shown", a)
+	}
+	if got, want := a.Describe("dog"), `2 of 3 models trained alike say "dog" (1: dog 90.0%, 2: puppy 80.0%, 3: dog 70.0%); what is shown is model 1's`; got != want {
+		t.Errorf("Describe = %q\nwant %q", got, want)
 	}
 }

@@ -15,10 +15,11 @@ import (
 
 // Knockout is what knocking out the supervised head does to one answer.
 type Knockout struct {
-	Head        string  `json:"head"`        // the head knocked out, "L2H1"
-	AnswerWord  string  `json:"answer_word"` // the answer without it
-	Answer      int     `json:"answer"`      // its token position
-	Probability float64 `json:"probability"` // the answer's probability without it
+	Head        string  `json:"head"`         // the head knocked out, "L2H1"
+	AnswerWord  string  `json:"answer_word"`  // the answer without it, as the model read it
+	TypedAnswer string  `json:"typed_answer"` // the same as typed (Candidate.Typed)
+	Answer      int     `json:"answer"`       // its token position
+	Probability float64 `json:"probability"`  // the answer's probability without it
 	// Before is the probability of the prediction's own answer with every
 	// head in (or with only the heads -ablate names out).
 	Before float64 `json:"before"`
@@ -51,8 +52,8 @@ func (p *Predictor) KnockOut(pr *Prediction) error {
 	if err != nil {
 		return err
 	}
-	after := candidates(pr.Tokens, candidatePositions(pr.Candidates), probs)[0]
-	k := &Knockout{Head: sup.String(), head: sup, AnswerWord: after.Word, Answer: after.Position,
+	after := candidates(pr.Tokens, pr.Typed, candidatePositions(pr.Candidates), probs)[0]
+	k := &Knockout{Head: sup.String(), head: sup, AnswerWord: after.Word, TypedAnswer: after.Typed, Answer: after.Position,
 		Probability: after.Probability, Before: pr.WordProbs[pr.Answer]}
 	k.Rests = rests(pr.Answer, pr.WordProbs[pr.Answer], after.Position, probs[pr.Answer])
 	pr.Knockout = k
@@ -73,6 +74,8 @@ func rests(answer int, before float64, newAnswer int, after float64) string {
 
 // Describe is the knockout in words, for the text output and the pages:
 // `knocking out L3 H1: dog 100.0% → dog 99.8% (the answer does not rest on this head)`.
+// answerWord is the prediction's answer as typed (Prediction.TypedAnswer),
+// as the answer after the knockout is named.
 func (k *Knockout) Describe(answerWord string) string {
 	why := map[string]string{
 		"changes": "the answer rests on this head",
@@ -80,7 +83,7 @@ func (k *Knockout) Describe(answerWord string) string {
 		"holds":   "the answer does not rest on this head",
 	}[k.Rests]
 	return fmt.Sprintf("knocking out L%d H%d: %s %.1f%% → %s %.1f%% (%s)", k.head.Layer+1, k.head.Head+1,
-		answerWord, 100*k.Before, k.AnswerWord, 100*k.Probability, why)
+		answerWord, 100*k.Before, k.TypedAnswer, 100*k.Probability, why)
 }
 
 // candidatePositions are the candidates' token positions.

@@ -95,11 +95,15 @@ func (p *Predictor) graph(cache map[int]*model.Graph, n int, opts model.GraphOpt
 
 // Prediction is the answer for one pronoun of a sentence.
 type Prediction struct {
-	Tokens     []string    `json:"tokens"`
-	Pronoun    int         `json:"pronoun"`     // token position of "it"
-	Answer     int         `json:"answer"`      // token position of the most probable candidate
-	AnswerWord string      `json:"answer_word"` // Tokens[Answer]
-	Candidates []Candidate `json:"candidates"`  // the words that may head a noun phrase, most probable first
+	Tokens []string `json:"tokens"`
+	// Typed are the words as the user typed them, one per token
+	// (Encoded.Typed): what a page or a table shows at each position.
+	Typed       []string    `json:"typed_words"`
+	Pronoun     int         `json:"pronoun"`      // token position of "it"
+	Answer      int         `json:"answer"`       // token position of the most probable candidate
+	AnswerWord  string      `json:"answer_word"`  // Tokens[Answer]: the word the model read
+	TypedAnswer string      `json:"typed_answer"` // Typed[Answer]: the word to show
+	Candidates  []Candidate `json:"candidates"`   // the words that may head a noun phrase, most probable first
 	// Confidence says whether the answer is a guess, and why (see GuessBelow).
 	Confidence Confidence `json:"confidence"`
 	// WordProbs is the model's softmax over every word of the sentence,
@@ -129,7 +133,8 @@ type Prediction struct {
 
 // Candidate is one possible antecedent and the model's probability for it.
 type Candidate struct {
-	Word        string  `json:"word"`
+	Word        string  `json:"word"`       // the token, as the model read it
+	Typed       string  `json:"typed_word"` // the word typed there (Encoded.Typed)
 	Position    int     `json:"position"`
 	Probability float64 `json:"probability"`
 }
@@ -138,13 +143,16 @@ type Candidate struct {
 type Resolution struct {
 	Sentence string   `json:"sentence"`
 	Tokens   []string `json:"tokens"`
-	Unknown  []string `json:"unknown_words,omitempty"` // read as <unk>
+	// Typed are the words as typed, one per token (Encoded.Typed).
+	Typed   []string `json:"typed_words"`
+	Unknown []string `json:"unknown_words,omitempty"` // read as <unk>
 	// Contractions are the contractions the vocabulary lacks that were read
 	// as their words ("didn't" as "did" "not"), with their positions in Tokens.
 	Contractions []data.Contraction `json:"contractions,omitempty"`
 	// Relatives are the words the vocabulary lacks that were read as their
 	// nearest relative in WordNet that it has ("famished" as "hungry"), with
-	// their positions in Tokens, which hold the relatives.
+	// their positions in Tokens, which hold the relatives (Typed holds the
+	// words).
 	Relatives []data.Relative `json:"relatives,omitempty"`
 	// Ablated names the heads knocked out ("L2H1"; ablation.go), if any.
 	Ablated     []string     `json:"ablated,omitempty"`
@@ -231,7 +239,8 @@ func (p *Predictor) resolveRead(sentence string, enc *Encoded, pronouns, heads [
 	tokens := enc.Tokens
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	res := &Resolution{Sentence: sentence, Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Relatives: enc.Relatives, Ablated: p.Ablated()}
+	res := &Resolution{Sentence: sentence, Tokens: tokens, Typed: enc.Typed, Unknown: enc.Unknown,
+		Contractions: enc.Contractions, Relatives: enc.Relatives, Ablated: p.Ablated()}
 	g, err := p.graphFor(len(tokens))
 	if err != nil {
 		return nil, err
@@ -244,7 +253,7 @@ func (p *Predictor) resolveRead(sentence string, enc *Encoded, pronouns, heads [
 		if err != nil {
 			return nil, err
 		}
-		pr, err := p.prediction(tokens, enc.Relatives, pronoun, out, heads)
+		pr, err := p.prediction(enc, pronoun, out, heads)
 		if err != nil {
 			return nil, err
 		}
@@ -303,7 +312,9 @@ func attentionMatrices(out *model.Output) [][][][]float64 {
 
 // Encoded is a sentence as the model reads it.
 type Encoded struct {
-	Tokens       []string           // Tokenize's tokens, contractions expanded
+	Tokens []string // Tokenize's tokens, contractions expanded, relatives read
+	// Typed are the words to show for the tokens, one each (typedWords).
+	Typed        []string
 	IDs          []int              // the tokens' vocabulary ids
 	Unknown      []string           // tokens read as <unk>
 	Contractions []data.Contraction // contractions read as their words
@@ -325,6 +336,7 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 	if !p.unk {
 		e.Tokens, e.Relatives = data.ReadRelatives(e.Tokens, p.known)
 	}
+	e.Typed = typedWords(e.Tokens, e.Relatives)
 	if len(e.Tokens) == 0 {
 		return nil, ErrEmpty
 	}
@@ -335,15 +347,31 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 	return e, nil
 }
 
+// typedWords are the words to show for tokens, one per token: the token,
+// except where a word the model does not know was read as its relative
+// (relatives): there the word typed ("puppy", where the token is "dog").
+// A user asked about the words they wrote, so answers and tables name
+// those; the model's tokens stay in Tokens. A contraction keeps the words
+// it was read as ("did" "not"), as its note says: one word typed became
+// several positions, and no one of them is the word typed.
+func typedWords(tokens []string, relatives []data.Relative) []string {
+	typed := slices.Clone(tokens)
+	for _, r := range relatives {
+		typed[r.Position] = r.Word
+	}
+	return typed
+}
+
 // prediction is one pronoun's answer: the most probable of the candidate
 // positions heads, with the model's softmax over every word beside it.
-func (p *Predictor) prediction(tokens []string, relatives []data.Relative, pronoun int, out *model.Output, heads []int) (Prediction, error) {
+func (p *Predictor) prediction(enc *Encoded, pronoun int, out *model.Output, heads []int) (Prediction, error) {
+	tokens := enc.Tokens
 	probs := append([]float64(nil), out.Probs.Row(0)...)
-	pr := Prediction{Tokens: tokens, Pronoun: pronoun, WordProbs: probs}
-	pr.Candidates = candidates(tokens, heads, probs)
+	pr := Prediction{Tokens: tokens, Typed: enc.Typed, Pronoun: pronoun, WordProbs: probs}
+	pr.Candidates = candidates(tokens, enc.Typed, heads, probs)
 	pr.Answer = pr.Candidates[0].Position
-	pr.AnswerWord = tokens[pr.Answer]
-	pr.Confidence = judge(tokens, relatives, pronoun, heads, pr.Candidates, p.known)
+	pr.AnswerWord, pr.TypedAnswer = tokens[pr.Answer], enc.Typed[pr.Answer]
+	pr.Confidence = judge(tokens, enc.Relatives, pronoun, heads, pr.Candidates, p.known)
 	for l := range out.Trace {
 		var steps []model.WordSteps
 		var rows [][]float64
@@ -362,11 +390,11 @@ func (p *Predictor) prediction(tokens []string, relatives []data.Relative, prono
 }
 
 // candidates are the words at positions, most probable first (ties keep
-// sentence order).
-func candidates(tokens []string, positions []int, probs []float64) []Candidate {
+// sentence order), each as read (tokens) and as typed (typed).
+func candidates(tokens, typed []string, positions []int, probs []float64) []Candidate {
 	var out []Candidate
 	for _, i := range positions {
-		out = append(out, Candidate{Word: tokens[i], Position: i, Probability: probs[i]})
+		out = append(out, Candidate{Word: tokens[i], Typed: typed[i], Position: i, Probability: probs[i]})
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Probability > out[b].Probability })
 	return out

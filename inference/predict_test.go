@@ -92,6 +92,50 @@ func TestResolveReadsContractions(t *testing.T) {
 	}
 }
 
+// A word read as its WordNet relative is shown as typed: Tokens hold what
+// the model read, Typed, the answer and the candidates what the user wrote,
+// in Resolve and Trace alike. A contraction keeps the words it was read as,
+// and -relatives=false changes nothing typed.
+func TestResolveShowsTheWordsTyped(t *testing.T) {
+	p := defaultPredictor(t)
+	tests := []struct {
+		sentence, tokens, typed string
+		relatives               bool
+		answer, read            string // the answer as typed and as read
+	}{
+		{"The puppy ate the food because it was famished", "the dog ate the food because it was hungry",
+			"the puppy ate the food because it was famished", true, "puppy", "dog"},
+		{"The puppy ate the food because it's famished", "the dog ate the food because it is hungry",
+			"the puppy ate the food because it is famished", true, "puppy", "dog"},
+		{"The puppy ate the food because it was famished", "the puppy ate the food because it was famished",
+			"the puppy ate the food because it was famished", false, "", ""},
+	}
+	for _, tc := range tests {
+		p.SetRelatives(tc.relatives)
+		res, err := p.Resolve(tc.sentence)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.sentence, err)
+		}
+		a := res.Predictions[0]
+		if got := strings.Join(res.Tokens, " "); got != tc.tokens {
+			t.Errorf("%q: tokens %q, want %q", tc.sentence, got, tc.tokens)
+		}
+		if got := strings.Join(res.Typed, " "); got != tc.typed || !reflect.DeepEqual(a.Typed, res.Typed) {
+			t.Errorf("%q: typed %q (the prediction's %q), want %q", tc.sentence, got, a.Typed, tc.typed)
+		}
+		if tc.answer != "" && (a.TypedAnswer != tc.answer || a.AnswerWord != tc.read || a.Candidates[0].Typed != tc.answer || a.Candidates[0].Word != tc.read) {
+			t.Errorf("%q: answer %q read as %q, first candidate %+v; want %q read as %q", tc.sentence, a.TypedAnswer, a.AnswerWord, a.Candidates[0], tc.answer, tc.read)
+		}
+		tr, err := p.Trace(tc.sentence)
+		if err != nil {
+			t.Fatalf("%q: trace: %v", tc.sentence, err)
+		}
+		if !reflect.DeepEqual(tr.Typed, res.Typed) || tr.Answer.TypedAnswer != a.TypedAnswer {
+			t.Errorf("%q: Trace typed %q, answer %q; Resolve %q, %q", tc.sentence, tr.Typed, tr.Answer.TypedAnswer, res.Typed, a.TypedAnswer)
+		}
+	}
+}
+
 // A sentence longer than the model reads is refused with the limit and the
 // word where it falls, counted as read (contractions expanded, punctuation
 // a word of its own).

@@ -56,7 +56,7 @@ func scored(pr Prediction, right bool) Scored {
 	if a := pr.Confidence.Members; a != nil {
 		s.Score = 0
 		for _, v := range a.Votes {
-			if v.Answer == pr.AnswerWord {
+			if v.Typed == pr.TypedAnswer { // as Agreement counts them
 				s.Score += v.Share
 			} else {
 				s.Score += 1 - v.Share

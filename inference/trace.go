@@ -12,7 +12,9 @@ import (
 
 // Traced is a sentence and its full forward trace.
 type Traced struct {
-	Tokens  []string
+	Tokens []string
+	// Typed are the words to show, one per token (Encoded.Typed).
+	Typed   []string
 	Unknown []string // read as <unk>
 	// Contractions were read as their words (data.ExpandContractions).
 	Contractions []data.Contraction
@@ -57,7 +59,8 @@ func (p *Predictor) traceOne(sentence string) (*Traced, error) {
 		return nil, err
 	}
 	tokens := enc.Tokens
-	tr := &Traced{Tokens: tokens, Unknown: enc.Unknown, Contractions: enc.Contractions, Relatives: enc.Relatives, Pronouns: data.Pronouns(tokens)}
+	tr := &Traced{Tokens: tokens, Typed: enc.Typed, Unknown: enc.Unknown, Contractions: enc.Contractions, Relatives: enc.Relatives,
+		Pronouns: data.Pronouns(tokens)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	g, err := p.graphFor(len(tokens))
@@ -74,21 +77,21 @@ func (p *Predictor) traceOne(sentence string) (*Traced, error) {
 	if err := checkTrace(tr.Output); err != nil {
 		return nil, err
 	}
-	if err := p.answer(tr); err != nil {
+	if err := p.answer(tr, enc); err != nil {
 		return nil, err
 	}
 	return tr, nil
 }
 
-// answer sets tr.Answer when the sentence has an "it" and a candidate: a
-// traced run computes the first "it"'s answer anyway, and explain says
-// whether it is a guess. The caller holds p.mu.
-func (p *Predictor) answer(tr *Traced) error {
+// answer sets tr.Answer when the sentence (enc, as read) has an "it" and a
+// candidate: a traced run computes the first "it"'s answer anyway, and
+// explain says whether it is a guess. The caller holds p.mu.
+func (p *Predictor) answer(tr *Traced, enc *Encoded) error {
 	heads := nounHeads(tr.Tokens, p.known)
 	if len(tr.Pronouns) == 0 || len(heads) == 0 {
 		return nil
 	}
-	pr, err := p.prediction(tr.Tokens, tr.Relatives, tr.Pronouns[0], tr.Output, heads)
+	pr, err := p.prediction(enc, tr.Pronouns[0], tr.Output, heads)
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,9 @@ package inference
 // Twins side by side: two sentences that differ in a word or two ("because
 // it was hungry" / "because it was tasty"), each resolved and attributed, and
 // their words aligned so that what changed stands out. The alignment is a
-// longest common subsequence of the tokens: equal words pair up in order, and
-// the rest are the words that differ (replaced, or only in one sentence).
+// longest common subsequence of the words as typed (what the user changed):
+// equal words pair up in order, and the rest are the words that differ
+// (replaced, or only in one sentence).
 
 // Twin compares the first "it" of two sentences.
 type Twin struct {
@@ -12,7 +13,7 @@ type Twin struct {
 	B *Resolution `json:"b"`
 	// Words aligns the two sentences word by word, in order.
 	Words []TwinWord `json:"words"`
-	// AnswerChanged says the answers are different words.
+	// AnswerChanged says the answers are different words, as typed.
 	AnswerChanged bool `json:"answer_changed"`
 	// ProbabilityChange is P_b(b's answer) - P_a(a's answer).
 	ProbabilityChange float64 `json:"probability_change"`
@@ -21,9 +22,11 @@ type Twin struct {
 // TwinWord is one row of the alignment. A and B are positions in each
 // sentence's tokens, -1 where the word is missing from that sentence.
 type TwinWord struct {
-	A       int  `json:"a"`
-	B       int  `json:"b"`
-	Differs bool `json:"differs"` // the words differ or one is missing
+	A int `json:"a"`
+	B int `json:"b"`
+	// Differs says the words as typed differ (Resolution.Typed), or one is
+	// missing: "puppy" and "dog" differ, though both are read as "dog".
+	Differs bool `json:"differs"`
 	// Changes from a to b of the word's integrated gradients, gradient x
 	// input, rollout (whole encoder) and probability of being the antecedent;
 	// a missing word counts as 0.
@@ -44,9 +47,9 @@ func (p *Predictor) Twins(a, b string) (*Twin, error) {
 		return nil, err
 	}
 	pa, pb := ra.Predictions[0], rb.Predictions[0]
-	tw := &Twin{A: ra, B: rb, AnswerChanged: pa.AnswerWord != pb.AnswerWord,
+	tw := &Twin{A: ra, B: rb, AnswerChanged: pa.TypedAnswer != pb.TypedAnswer,
 		ProbabilityChange: pb.WordProbs[pb.Answer] - pa.WordProbs[pa.Answer]}
-	for _, pair := range align(ra.Tokens, rb.Tokens) {
+	for _, pair := range align(ra.Typed, rb.Typed) {
 		tw.Words = append(tw.Words, compareWord(pa, pb, pair[0], pair[1]))
 	}
 	return tw, nil
@@ -62,7 +65,7 @@ func (p *Predictor) resolveAttributed(sentence string) (*Resolution, error) {
 }
 
 func compareWord(pa, pb Prediction, i, j int) TwinWord {
-	w := TwinWord{A: i, B: j, Differs: i < 0 || j < 0 || pa.Tokens[i] != pb.Tokens[j]}
+	w := TwinWord{A: i, B: j, Differs: i < 0 || j < 0 || pa.Typed[i] != pb.Typed[j]}
 	at := func(p Prediction, k int, values []float64) float64 {
 		if k < 0 {
 			return 0

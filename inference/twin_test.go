@@ -50,3 +50,22 @@ func TestTwinsMarkTheDecidingWord(t *testing.T) {
 		t.Errorf("food's probability changed by %.3f, want it to become the answer", food.ProbabilityChange)
 	}
 }
+
+// Twins compare the words typed: "puppy" and "dog" differ, though the model
+// reads both as "dog", and the answer changed from one noun to the other.
+func TestTwinsCompareTheWordsTyped(t *testing.T) {
+	tw, err := defaultPredictor(t).Twins("The puppy ate the food because it was hungry", "The dog ate the food because it was hungry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var differ []string
+	for _, w := range tw.Words {
+		if w.Differs {
+			differ = append(differ, tw.A.Typed[w.A]+"/"+tw.B.Typed[w.B])
+		}
+	}
+	pa, pb := tw.A.Predictions[0], tw.B.Predictions[0]
+	if strings.Join(differ, " ") != "puppy/dog" || !tw.AnswerChanged || pa.TypedAnswer != "puppy" || pb.TypedAnswer != "dog" {
+		t.Errorf("words that differ %v, answers %s -> %s (changed %v); want puppy/dog, puppy -> dog", differ, pa.TypedAnswer, pb.TypedAnswer, tw.AnswerChanged)
+	}
+}
