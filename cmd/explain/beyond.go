@@ -22,24 +22,24 @@ func explainAnswer(w io.Writer, p *inference.Predictor, a *inference.Prediction)
 	if err := p.Attribute(a); err != nil {
 		return err
 	}
-	pronoun := a.Tokens[a.Pronoun]
-	fmt.Fprintf(w, "\nattention rollout of %q through all %d layers (Abnar & Zuidema 2020):\n", pronoun, len(a.Rollout))
+	words := a.Typed // the words typed, as the model view shows them
+	fmt.Fprintf(w, "\nattention rollout of %q through all %d layers (Abnar & Zuidema 2020):\n", words[a.Pronoun], len(a.Rollout))
 	fmt.Fprintln(w, "  heads averaged, + identity for the residual, rows renormalised,")
-	fmt.Fprintf(w, "  multiplied through the layers: %s\n", ranked(a.Tokens, a.Rollout[len(a.Rollout)-1], 4, "%.1f%%", 100))
+	fmt.Fprintf(w, "  multiplied through the layers: %s\n", ranked(words, a.Rollout[len(a.Rollout)-1], 4, "%.1f%%", 100))
 	at := a.Attribution
-	fmt.Fprintf(w, "\nwhich words decided %q: log P = %.3f, from %.3f with no words\n", a.AnswerWord, at.LogProbability, at.BaselineLogProbability)
+	fmt.Fprintf(w, "\nwhich words decided %q: log P = %.3f, from %.3f with no words\n", a.TypedAnswer, at.LogProbability, at.BaselineLogProbability)
 	fmt.Fprintf(w, "  integrated gradients, %d steps from the words' embeddings zeroed\n", at.Steps)
 	fmt.Fprintf(w, "  (positions kept): sum %+.3f, gap %+.3f (tolerance %.2f)\n", at.Sum, at.Gap, at.Tolerance)
-	fmt.Fprintf(w, "    for: %s\n    against: %s\n", ranked(a.Tokens, at.IntegratedGradients, 3, "%+.2f", 1),
-		ranked(a.Tokens, negate(at.IntegratedGradients), 3, "%+.2f", -1))
+	fmt.Fprintf(w, "    for: %s\n    against: %s\n", ranked(words, at.IntegratedGradients, 3, "%+.2f", 1),
+		ranked(words, negate(at.IntegratedGradients), 3, "%+.2f", -1))
 	fmt.Fprintf(w, "  gradient × input (the gradient at the sentence, times each word's\n  vector): %s\n",
-		ranked(a.Tokens, at.GradientXInput, 3, "%+.2g", 1))
+		ranked(words, at.GradientXInput, 3, "%+.2g", 1))
 	return nil
 }
 
 // ranked lists the n largest positive values as "dog 18.2%, it 17.0%", each
 // printed as format of value·scale, or says there is none.
-func ranked(tokens []string, values []float64, n int, format string, scale float64) string {
+func ranked(words []string, values []float64, n int, format string, scale float64) string {
 	order := make([]int, len(values))
 	for i := range order {
 		order[i] = i
@@ -48,7 +48,7 @@ func ranked(tokens []string, values []float64, n int, format string, scale float
 	var parts []string
 	for _, j := range order[:min(n, len(order))] {
 		if values[j] > 0 {
-			parts = append(parts, fmt.Sprintf("%s "+format, wordLabel(tokens, j, 12), values[j]*scale))
+			parts = append(parts, fmt.Sprintf("%s "+format, wordLabel(words, j, 12), values[j]*scale))
 		}
 	}
 	if len(parts) == 0 {

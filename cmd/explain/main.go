@@ -142,9 +142,11 @@ func chooseWord(tr *inference.Traced, word string) (int, error) {
 		return n - 1, nil
 	}
 	want := data.Tokenize(word)
-	for i, tok := range tr.Tokens {
-		if len(want) == 1 && tok == want[0] {
-			return i, nil
+	for _, words := range [][]string{tr.Typed, tr.Tokens} { // "puppy" as typed, or the "dog" it was read as
+		for i, w := range words {
+			if len(want) == 1 && w == want[0] {
+				return i, nil
+			}
 		}
 	}
 	for _, c := range tr.Contractions {
@@ -152,5 +154,5 @@ func chooseWord(tr *inference.Traced, word string) (int, error) {
 			return 0, fmt.Errorf("-word %q: the model read %s; pick one of those words", word, c)
 		}
 	}
-	return 0, fmt.Errorf("-word %q is not a word of the sentence (%s)", word, strings.Join(tr.Tokens, " "))
+	return 0, fmt.Errorf("-word %q is not a word of the sentence (%s)", word, strings.Join(tr.Typed, " "))
 }

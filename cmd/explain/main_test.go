@@ -160,6 +160,28 @@ func TestExplainReadsContractions(t *testing.T) {
 	}
 }
 
+// A word read as its relative is shown as typed: the sentence, the table,
+// the summaries and the attribution name "puppy", which the note says was
+// read as "dog"; -word finds it by either.
+func TestExplainShowsTheWordsTyped(t *testing.T) {
+	s := "The puppy ate the food because it was famished"
+	out := explain(t, s)
+	for _, want := range []string{"sentence: the puppy ate the food because it was famished\n", `"it" (word 7) refers to "puppy" (`,
+		`"puppy" as "dog"`, "\n   2  puppy      [", "\n   9  famished   [", `which words decided "puppy"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if views := out[strings.Index(out, "\nsizes: "):]; strings.Contains(views, "dog") || strings.Contains(views, "hungry") {
+		t.Errorf("the steps name the words read, not the words typed:\n%s", out)
+	}
+	for _, word := range []string{"puppy", "dog"} {
+		if got := explain(t, "-word", word, s); !strings.HasPrefix(got, `"puppy" (word 2 of 9) in layer`) {
+			t.Errorf("-word %s explained %q", word, strings.SplitN(got, "\n", 2)[0])
+		}
+	}
+}
+
 // Whether the answer is a guess is said under the sentence, with its
 // reason, in 80 columns, as Resolve judges it; a confident answer over known
 // words adds no line (README quotes it). The expected lines come from
@@ -176,12 +198,12 @@ func TestExplainSaysWhenTheAnswerIsAGuess(t *testing.T) {
 		}
 		a := res.Predictions[0]
 		out := explain(t, s)
-		want := "sentence: " + strings.Join(a.Tokens, " ") + "\n"
+		want := "sentence: " + strings.Join(a.Typed, " ") + "\n"
 		if a.Confidence.Reason != "" {
 			want += wrap(answerNote(&a), 80, "  ") + "\n"
 		}
 		if m := a.Confidence.Members; m != nil {
-			want += wrap("models: "+m.Describe(a.AnswerWord), 80, "  ") + "\n"
+			want += wrap("models: "+m.Describe(a.TypedAnswer), 80, "  ") + "\n"
 		}
 		if !strings.Contains(out, want+"sizes: ") || (a.Confidence.Guess && !strings.Contains(out, "\nthis is a guess: ")) {
 			t.Errorf("%q (confidence %+v): output lacks\n%s\n%s", s, a.Confidence, want, out)
@@ -192,7 +214,8 @@ func TestExplainSaysWhenTheAnswerIsAGuess(t *testing.T) {
 
 // The line for each kind of answer, on answers made up for the purpose.
 func TestAnswerNote(t *testing.T) {
-	a := &inference.Prediction{Tokens: strings.Fields("a dog ate the food because it was famished"), Pronoun: 6, Answer: 1, AnswerWord: "dog",
+	words := strings.Fields("a dog ate the food because it was famished")
+	a := &inference.Prediction{Tokens: words, Typed: words, Pronoun: 6, Answer: 1, AnswerWord: "dog", TypedAnswer: "dog",
 		WordProbs: []float64{0, 0.55, 0, 0, 0.45, 0, 0, 0, 0}}
 	cases := []struct {
 		c    inference.Confidence

@@ -22,20 +22,20 @@ func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, 
 		return err
 	}
 	c := p.Config()
-	word := tr.Tokens[t.word]
-	fmt.Fprintf(w, "%q (word %d of %d) in layer %d, head %d\n%s", word, t.word+1, len(tr.Tokens), t.layer+1, t.head+1, supervisedNote(p, t))
-	fmt.Fprintf(w, "sentence: %s\n", strings.Join(tr.Tokens, " "))
+	word := tr.Typed[t.word] // every word shown is the word typed (Traced.Typed)
+	fmt.Fprintf(w, "%q (word %d of %d) in layer %d, head %d\n%s", word, t.word+1, len(tr.Typed), t.layer+1, t.head+1, supervisedNote(p, t))
+	fmt.Fprintf(w, "sentence: %s\n", strings.Join(tr.Typed, " "))
 	if line := answerNote(tr.Answer); line != "" {
 		fmt.Fprintln(w, wrap(line, 80, "  "))
 	}
 	if tr.Answer != nil && tr.Answer.Confidence.Members != nil { // whose numbers these are
-		fmt.Fprintln(w, wrap("models: "+tr.Answer.Confidence.Members.Describe(tr.Answer.AnswerWord), 80, "  "))
+		fmt.Fprintln(w, wrap("models: "+tr.Answer.Confidence.Members.Describe(tr.Answer.TypedAnswer), 80, "  "))
 	}
 	fmt.Fprintf(w, "sizes: d_model %d, %d heads, so d_k = %d / %d = %d and sqrt(d_k) = %.3f\n\n",
 		c.DModel, c.Heads, c.DModel, c.Heads, steps.DK, sqrtf(steps.DK))
 	vectors, numbered := split(steps.List())
 	printVectors(w, vectors, steps)
-	printSteps(w, tr.Tokens, numbered, steps)
+	printSteps(w, tr.Typed, numbered, steps)
 	fmt.Fprintf(w, "\nevery layer and head, where %q looks most (* = trained to point):\n", word)
 	summarise(w, p, tr, t.word)
 	return explainAnswer(w, p, tr.Answer)
@@ -52,8 +52,8 @@ func answerNote(a *inference.Prediction) string {
 	if a.Confidence.Guess {
 		lead, verb, joint = "this is a guess: ", "might refer to", "; "
 	}
-	return fmt.Sprintf("%s%q (word %d) %s %q (%.1f%%)%s%s", lead, a.Tokens[a.Pronoun], a.Pronoun+1,
-		verb, a.AnswerWord, 100*a.WordProbs[a.Answer], joint, a.Confidence.Reason)
+	return fmt.Sprintf("%s%q (word %d) %s %q (%.1f%%)%s%s", lead, a.Typed[a.Pronoun], a.Pronoun+1,
+		verb, a.TypedAnswer, 100*a.WordProbs[a.Answer], joint, a.Confidence.Reason)
 }
 
 func supervisedNote(p *inference.Predictor, t target) string {
@@ -123,7 +123,7 @@ func list(steps []step, text func(step) string) string {
 
 // printSteps numbers the steps with their formulas, prints the per-word
 // ones as a table, one row per word, and then the vectors they give (z).
-func printSteps(w io.Writer, tokens []string, numbered []step, s model.WordSteps) {
+func printSteps(w io.Writer, words []string, numbered []step, s model.WordSteps) {
 	printFormulas(w, numbered)
 	var columns, results []step
 	for _, st := range numbered {
@@ -133,12 +133,12 @@ func printSteps(w io.Writer, tokens []string, numbered []step, s model.WordSteps
 			results = append(results, st)
 		}
 	}
-	printTable(w, tokens, columns, s.Keys)
+	printTable(w, words, columns, s.Keys)
 	for _, r := range results {
 		fmt.Fprintf(w, "  %s = %s\n", symbol(r), vector(r.Value))
 	}
 	top := model.ArgMax(s.Weights)
-	fmt.Fprintf(w, "  %s of z is %q's value v_%d\n", percent(s.Weights[top]), tokens[top], top+1)
+	fmt.Fprintf(w, "  %s of z is %q's value v_%d\n", percent(s.Weights[top]), words[top], top+1)
 }
 
 // printFormulas prints "step n  lhs = rhs  about", the columns aligned.
@@ -164,7 +164,7 @@ func symbol(st step) string {
 // printTable prints one row per word: its key k_j, whose dot product with
 // q is the first step, and a column per step; a column that sums to 1 (the
 // weights) gets four decimals, a bar and its sum.
-func printTable(w io.Writer, tokens []string, columns []step, keys [][]float64) {
+func printTable(w io.Writer, words []string, columns []step, keys [][]float64) {
 	head := fmt.Sprintf("   j  word       %-*s", keyWidth, fmt.Sprintf("k_j (%d of %d)", min(keyShown, len(keys[0])), len(keys[0])))
 	totals, summed := strings.Repeat(" ", 17+keyWidth), false
 	for i, c := range columns {
@@ -176,8 +176,8 @@ func printTable(w io.Writer, tokens []string, columns []step, keys [][]float64) 
 		totals += cell(i, total)
 	}
 	fmt.Fprintln(w, head)
-	for j := range tokens {
-		row, bars := fmt.Sprintf("  %2d  %-10s %-*s", j+1, clip(tokens[j], 10), keyWidth, shortKey(keys[j])), ""
+	for j := range words {
+		row, bars := fmt.Sprintf("  %2d  %-10s %-*s", j+1, clip(words[j], 10), keyWidth, shortKey(keys[j])), ""
 		for i, c := range columns {
 			row += cell(i, number(c, c.Value[j]))
 			if c.SumsToOne {
@@ -233,15 +233,15 @@ func summarise(w io.Writer, p *inference.Predictor, tr *inference.Traced, word i
 			if l == sl && h == sh {
 				mark = "*"
 			}
-			fmt.Fprintf(w, "  L%d H%d %s  %s\n", l+1, h+1, mark, strongest(tr.Tokens, a.Row(0, h, word)[:len(tr.Tokens)], 3))
+			fmt.Fprintf(w, "  L%d H%d %s  %s\n", l+1, h+1, mark, strongest(tr.Typed, a.Row(0, h, word)[:len(tr.Typed)], 3))
 		}
 	}
 }
 
-func strongest(tokens []string, row []float64, n int) string {
+func strongest(words []string, row []float64, n int) string {
 	var parts []string
 	for _, j := range cli.Strongest(row, n) {
-		parts = append(parts, fmt.Sprintf("%s %s", wordLabel(tokens, j, 12), percent(row[j])))
+		parts = append(parts, fmt.Sprintf("%s %s", wordLabel(words, j, 12), percent(row[j])))
 	}
 	return strings.Join(parts, "   ")
 }
@@ -252,10 +252,10 @@ func percent(w float64) string { return fmt.Sprintf("%.1f%%", 100*w) }
 
 // wordLabel is word j, clipped to n runes, with its number when the
 // sentence has the word more than once: "the(4)".
-func wordLabel(tokens []string, j, n int) string {
-	word, seen := clip(tokens[j], n), 0
-	for _, t := range tokens {
-		if t == tokens[j] {
+func wordLabel(words []string, j, n int) string {
+	word, seen := clip(words[j], n), 0
+	for _, t := range words {
+		if t == words[j] {
 			seen++
 		}
 	}

@@ -17,20 +17,20 @@ import (
 const rolloutHelp = "each layer's heads averaged, the identity added for the residual, rows renormalised, multiplied up"
 
 func renderRollout(w io.Writer, p inference.Prediction) {
-	fmt.Fprintf(w, "\nattention rollout of %q through the layers (Abnar & Zuidema 2020):\n%s\n", p.Tokens[p.Pronoun], rolloutHelp)
-	widths := wordWidths(w, p.Tokens)
+	fmt.Fprintf(w, "\nattention rollout of %q through the layers (Abnar & Zuidema 2020):\n%s\n", p.Typed[p.Pronoun], rolloutHelp)
+	widths := wordWidths(w, p.Typed)
 	for l, row := range p.Rollout {
-		fmt.Fprintln(w, heatmapRow(p.Tokens, fmt.Sprintf("to L%d", l+1), row, widths))
+		fmt.Fprintln(w, heatmapRow(p.Typed, fmt.Sprintf("to L%d", l+1), row, widths))
 	}
 	last := p.Rollout[len(p.Rollout)-1]
-	fmt.Fprintf(w, "through all %d layers: %s\n", len(p.Rollout), topWords(p.Tokens, last, 4))
+	fmt.Fprintf(w, "through all %d layers: %s\n", len(p.Rollout), topWords(p.Typed, last, 4))
 }
 
 // topWords lists the n largest weights as "dog 18%, it 17%".
-func topWords(tokens []string, row []float64, n int) string {
+func topWords(words []string, row []float64, n int) string {
 	var parts []string
 	for _, j := range cli.Strongest(row, n) {
-		parts = append(parts, fmt.Sprintf("%s %.0f%%", tokens[j], 100*row[j]))
+		parts = append(parts, fmt.Sprintf("%s %.0f%%", words[j], 100*row[j]))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -38,13 +38,13 @@ func topWords(tokens []string, row []float64, n int) string {
 func renderAttribution(w io.Writer, p inference.Prediction) {
 	a := p.Attribution
 	fmt.Fprintf(w, "\nwhich words decided: each word's share of log P(%q) = %.3f, from %.3f with no words\n",
-		p.Tokens[a.Target], a.LogProbability, a.BaselineLogProbability)
+		p.Typed[a.Target], a.LogProbability, a.BaselineLogProbability)
 	fmt.Fprintf(w, "   j  %-10s %s   %s\n", "word", pad("integrated gradients", 24), "gradient × input")
 	scale := 0.0
 	for _, v := range a.IntegratedGradients {
 		scale = max(scale, math.Abs(v))
 	}
-	for j, tok := range p.Tokens {
+	for j, tok := range p.Typed {
 		ig := a.IntegratedGradients[j]
 		fmt.Fprintf(w, "  %2d  %-10s %+8.3f %s   %8s\n", j+1, tok, ig, pad(signedBar(ig, scale), 15), nats(a.GradientXInput[j]))
 	}

@@ -94,18 +94,21 @@ func TestGuessIsSaidPlainly(t *testing.T) {
 // reason under the answer, or a softer note for a confident answer that
 // has unknown words outside the candidates.
 func TestRenderAnswer(t *testing.T) {
-	p := inference.Prediction{Tokens: strings.Fields("a dog ate the food because it was famished"), Pronoun: 6, Answer: 1, AnswerWord: "dog",
-		WordProbs: []float64{0, 0.55, 0, 0, 0.45, 0, 0, 0, 0}}
+	words := strings.Fields("a dog ate the food because it was famished")
 	cases := []struct {
-		c    inference.Confidence
-		want string
+		c     inference.Confidence
+		typed string // the answer as typed
+		want  string
 	}{
-		{inference.Confidence{Guess: true, Reason: "why"}, "\"it\" (word 7) might refer to \"dog\" (55.0%)\nthis is a guess: why\n"},
-		{inference.Confidence{Reason: "unknown"}, "\"it\" (word 7) refers to \"dog\" (55.0%)\nnote: unknown\n"},
-		{inference.Confidence{}, "\"it\" (word 7) refers to \"dog\" (55.0%)\n"},
+		{inference.Confidence{Guess: true, Reason: "why"}, "dog", "\"it\" (word 7) might refer to \"dog\" (55.0%)\nthis is a guess: why\n"},
+		{inference.Confidence{Reason: "unknown"}, "dog", "\"it\" (word 7) refers to \"dog\" (55.0%)\nnote: unknown\n"},
+		{inference.Confidence{}, "dog", "\"it\" (word 7) refers to \"dog\" (55.0%)\n"},
+		{inference.Confidence{Reason: "rests"}, "puppy", "\"it\" (word 7) refers to \"puppy\" (55.0%), read as \"dog\"\nnote: rests\n"},
 	}
 	for _, tc := range cases {
-		p.Confidence = tc.c
+		p := inference.Prediction{Tokens: words, Typed: slices.Clone(words), Pronoun: 6, Answer: 1, AnswerWord: "dog", TypedAnswer: tc.typed,
+			WordProbs: []float64{0, 0.55, 0, 0, 0.45, 0, 0, 0, 0}, Confidence: tc.c}
+		p.Typed[1] = tc.typed
 		var out bytes.Buffer
 		renderAnswer(&out, p)
 		if out.String() != tc.want {
@@ -549,5 +552,55 @@ func TestUnknownWordsAreReadAsTheirRelatives(t *testing.T) {
 	}
 	if want := "warning: not in the model's vocabulary, read as <unk>: famished\n"; errOut.String() != want {
 		t.Errorf("-relatives=false: stderr %q, want %q", errOut.String(), want)
+	}
+}
+
+// A word read as its relative is shown as typed: the answer names "puppy"
+// and says what it was read as, and the candidates, the heads' and the
+// rollout's header and the attribution's rows show the sentence typed. The
+// -json document keeps the model's tokens and adds the words typed; -twin
+// compares what was typed.
+func TestRelativesAreShownAsTyped(t *testing.T) {
+	sentence := "The puppy ate the food because it was famished"
+	var out, errOut bytes.Buffer
+	if err := run([]string{sentence}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	lines := strings.SplitN(text, "\n", 4)
+	if want := `"it" (word 7) refers to "puppy" (`; !strings.HasPrefix(lines[0], want) || !strings.HasSuffix(lines[0], `), read as "dog"`) {
+		t.Errorf("answer line %q, want %q… %q", lines[0], want, `, read as "dog"`)
+	}
+	if !strings.HasPrefix(lines[2], "candidates: puppy ") {
+		t.Errorf("candidates line %q, want puppy first", lines[2])
+	}
+	if n := strings.Count(text, "          the puppy ate the food because it was famished\n"); n != 2 {
+		t.Errorf("%d headers of the words typed, want the heads' and the rollout's:\n%s", n, text)
+	}
+	views := text[strings.Index(text, "\nattention of"):] // the notes above name the relatives, as they should
+	if !strings.Contains(views, "   2  puppy  ") || strings.Contains(views, "dog") || strings.Contains(views, "hungry") {
+		t.Errorf("the views show the words read, not the words typed:\n%s", text)
+	}
+	out.Reset()
+	if err := run([]string{"-json", sentence}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var doc inference.Resolution
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	a := doc.Predictions[0]
+	if doc.Tokens[1] != "dog" || doc.Typed[1] != "puppy" || a.Typed[8] != "famished" || a.AnswerWord != "dog" || a.TypedAnswer != "puppy" ||
+		a.Candidates[0].Typed != "puppy" || a.Knockout.TypedAnswer != "puppy" || a.Confidence.Members.Votes[0].Typed != "puppy" {
+		t.Errorf("JSON tokens %q, typed %q, answer %q typed %q, candidates %+v", doc.Tokens, doc.Typed, a.AnswerWord, a.TypedAnswer, a.Candidates)
+	}
+	out.Reset()
+	if err := run([]string{"-twin", sentence, "The dog ate the food because it was hungry"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`A: "it" (word 7) refers to "puppy" (`, "the answer changed: puppy -> dog", " * puppy      dog ", " * famished   hungry "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("twin output lacks %q:\n%s", want, out.String())
+		}
 	}
 }

@@ -28,17 +28,20 @@ func shade(w float64) string {
 	return "·"
 }
 
+// render prints one answer and its views. Every word shown is the word
+// typed (Prediction.Typed): "puppy", not the "dog" the model read it as,
+// which the answer line and the notes name.
 func render(w io.Writer, p inference.Prediction, ablated []string) {
-	pronoun := p.Tokens[p.Pronoun]
+	pronoun := p.Typed[p.Pronoun]
 	renderAnswer(w, p)
 	renderCandidates(w, p)
 	if m := p.Confidence.Members; m != nil {
-		fmt.Fprintf(w, "models: %s\n", m.Describe(p.AnswerWord))
+		fmt.Fprintf(w, "models: %s\n", m.Describe(p.TypedAnswer))
 	}
 	fmt.Fprintf(w, "\nattention of %q, layer by layer (█ ≥70%%  ▓ ≥40%%  ▒ ≥20%%  ░ ≥5%%  · <5%%)\n", pronoun)
 	renderHeatmap(w, p, ablated)
 	if p.Knockout != nil {
-		fmt.Fprintln(w, p.Knockout.Describe(p.AnswerWord))
+		fmt.Fprintln(w, p.Knockout.Describe(p.TypedAnswer))
 	}
 	renderRollout(w, p)
 	if p.Attribution != nil {
@@ -54,7 +57,7 @@ func renderAnswer(w io.Writer, p inference.Prediction) {
 	if c.Guess {
 		verb = "might refer to"
 	}
-	fmt.Fprintf(w, "%q (word %d) %s %q (%.1f%%)\n", p.Tokens[p.Pronoun], p.Pronoun+1, verb, p.AnswerWord, 100*p.WordProbs[p.Answer])
+	fmt.Fprintf(w, "%q (word %d) %s %q (%.1f%%)%s\n", p.Typed[p.Pronoun], p.Pronoun+1, verb, p.TypedAnswer, 100*p.WordProbs[p.Answer], readAs(p))
 	switch {
 	case c.Guess:
 		fmt.Fprintf(w, "this is a guess: %s\n", c.Reason)
@@ -63,11 +66,20 @@ func renderAnswer(w io.Writer, p inference.Prediction) {
 	}
 }
 
+// readAs is `, read as "dog"` when the answer was read as another word
+// than the one typed, else empty.
+func readAs(p inference.Prediction) string {
+	if p.AnswerWord == p.TypedAnswer {
+		return ""
+	}
+	return fmt.Sprintf(", read as %q", p.AnswerWord)
+}
+
 func renderCandidates(w io.Writer, p inference.Prediction) {
 	var parts []string
 	rest := 1.0
 	for _, c := range p.Candidates {
-		parts = append(parts, fmt.Sprintf("%s %.1f%%", c.Word, 100*c.Probability))
+		parts = append(parts, fmt.Sprintf("%s %.1f%%", c.Typed, 100*c.Probability))
 		rest -= c.Probability
 	}
 	line := "candidates: " + strings.Join(parts, "   ")
@@ -78,7 +90,7 @@ func renderCandidates(w io.Writer, p inference.Prediction) {
 }
 
 func renderHeatmap(w io.Writer, p inference.Prediction, ablated []string) {
-	widths := wordWidths(w, p.Tokens)
+	widths := wordWidths(w, p.Typed)
 	for l, heads := range p.Attention {
 		for h, row := range heads {
 			mark := " "
@@ -88,7 +100,7 @@ func renderHeatmap(w io.Writer, p inference.Prediction, ablated []string) {
 			if slices.Contains(ablated, fmt.Sprintf("L%dH%d", l+1, h+1)) {
 				mark = "x"
 			}
-			fmt.Fprintln(w, heatmapRow(p.Tokens, fmt.Sprintf("L%d H%d %s", l+1, h+1, mark), row, widths))
+			fmt.Fprintln(w, heatmapRow(p.Typed, fmt.Sprintf("L%d H%d %s", l+1, h+1, mark), row, widths))
 		}
 	}
 	if p.SupervisedLayer >= 0 {
@@ -100,10 +112,10 @@ func renderHeatmap(w io.Writer, p inference.Prediction, ablated []string) {
 }
 
 // wordWidths prints the header of words and returns each word's column width.
-func wordWidths(w io.Writer, tokens []string) []int {
-	widths := make([]int, len(tokens))
+func wordWidths(w io.Writer, words []string) []int {
+	widths := make([]int, len(words))
 	header := fmt.Sprintf("%-10s", "")
-	for j, t := range tokens {
+	for j, t := range words {
 		widths[j] = max(utf8.RuneCountInString(t), 1) + 1
 		header += pad(t, widths[j])
 	}
@@ -112,7 +124,7 @@ func wordWidths(w io.Writer, tokens []string) []int {
 }
 
 // heatmapRow is a label of 7 runes, a shade per word and the strongest word.
-func heatmapRow(tokens []string, label string, row []float64, widths []int) string {
+func heatmapRow(words []string, label string, row []float64, widths []int) string {
 	line := pad(label, 10)
 	strongest := 0
 	for j, weight := range row {
@@ -121,7 +133,7 @@ func heatmapRow(tokens []string, label string, row []float64, widths []int) stri
 			strongest = j
 		}
 	}
-	return line + fmt.Sprintf("  %s %.0f%%", tokens[strongest], 100*row[strongest])
+	return line + fmt.Sprintf("  %s %.0f%%", words[strongest], 100*row[strongest])
 }
 
 // pad left-aligns s in a field of n runes.

@@ -37,9 +37,9 @@ func renderTwin(w io.Writer, tw *inference.Twin) {
 	fmt.Fprint(w, "B: ")
 	renderAnswer(w, pb)
 	if tw.AnswerChanged {
-		fmt.Fprintf(w, "the answer changed: %s -> %s\n", pa.AnswerWord, pb.AnswerWord)
+		fmt.Fprintf(w, "the answer changed: %s -> %s\n", pa.TypedAnswer, pb.TypedAnswer)
 	} else {
-		fmt.Fprintf(w, "the same answer, %s; its probability changed by %+.1f points\n", pa.AnswerWord, 100*tw.ProbabilityChange)
+		fmt.Fprintf(w, "the same answer, %s; its probability changed by %+.1f points\n", pa.TypedAnswer, 100*tw.ProbabilityChange)
 	}
 	l, h := viewedHead(pa)
 	fmt.Fprintf(w, "\n   %-10s %-10s %-15s %-24s %-13s %s\n", "A", "B", "P(antecedent)", "integrated gradients", "rollout", fmt.Sprintf("attention L%d H%d", l+1, h+1))
@@ -71,7 +71,7 @@ func twinRow(tw *inference.Twin, row inference.TwinWord, l, h int) string {
 		if i < 0 {
 			return "-"
 		}
-		return p.Tokens[i]
+		return p.Typed[i]
 	}
 	percent := func(p inference.Prediction, i int, values func(inference.Prediction) []float64) string {
 		if i < 0 {
