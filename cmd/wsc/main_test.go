@@ -125,3 +125,16 @@ func TestRefusesBadInput(t *testing.T) {
 		}
 	}
 }
+
+// An item names the words written: a word read as its WordNet relative
+// ("puppy" as "dog") is scored, listed and compared as written.
+func TestItemsAreScoredAsTyped(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := scoreItem(p, Item{ID: "puppy", Sentence: "The puppy ate the food because it was famished", Correct: "puppy", Other: "food"})
+	if r.Answer != "puppy" || !r.Right || strings.Join(r.Candidates, " ") != "puppy food" || r.TwoChoiceRight == nil || !*r.TwoChoiceRight {
+		t.Errorf("%+v; want puppy, right, between puppy and food", r)
+	}
+}

@@ -35,7 +35,7 @@ type Result struct {
 	// TwoChoiceRight is whether the correct word gets more of the model's
 	// probability than the other one (each at its most probable position),
 	// the choice between two that WSC's published scores make; absent when
-	// either word is not in the sentence as read.
+	// either word is not in the sentence as typed.
 	TwoChoiceRight *bool `json:"two_choice_right,omitempty"`
 }
 
@@ -118,17 +118,12 @@ func scoreItem(p *inference.Predictor, it Item) Result {
 	}
 	pr := res.Predictions[it.Pronoun]
 	// A word read as its WordNet relative ("puppy" as "dog") is scored as
-	// the word written, which the item names.
-	written := slices.Clone(pr.Tokens)
-	for _, rel := range res.Relatives {
-		written[rel.Position] = rel.Word
-	}
-	pr.Tokens, pr.AnswerWord = written, written[pr.Answer]
-	r.Answer, r.Probability = pr.AnswerWord, pr.Confidence.TopProbability
+	// the word typed, which the item names.
+	r.Answer, r.Probability = pr.TypedAnswer, pr.Confidence.TopProbability
 	r.Right = r.Answer == it.Correct
 	r.Guess, r.GuessReason = pr.Confidence.Guess, pr.Confidence.Reason
 	for _, c := range pr.Candidates {
-		r.Candidates = append(r.Candidates, written[c.Position])
+		r.Candidates = append(r.Candidates, c.Typed)
 	}
 	correct, cok := bestProbability(pr, it.Correct)
 	other, ook := bestProbability(pr, it.Other)
@@ -140,10 +135,10 @@ func scoreItem(p *inference.Predictor, it Item) Result {
 }
 
 // bestProbability is the model's highest probability for word at any of
-// its positions in the sentence as read.
+// its positions in the sentence as typed.
 func bestProbability(pr inference.Prediction, word string) (float64, bool) {
 	best, found := 0.0, false
-	for i, t := range pr.Tokens {
+	for i, t := range pr.Typed {
 		if t == word && (!found || pr.WordProbs[i] > best) {
 			best, found = pr.WordProbs[i], true
 		}
