@@ -382,7 +382,7 @@ func (h *handler) answer(f *viz.Form) error {
 			return err
 		}
 		a := whole.Predictions[0]
-		f.Whole = fmt.Sprintf("The whole model answers %q (%.1f%%).", a.AnswerWord, 100*a.WordProbs[a.Answer])
+		f.Whole = fmt.Sprintf("The whole model answers %q (%.1f%%).", a.TypedAnswer, 100*a.WordProbs[a.Answer])
 	}
 	if f.TwinSentence != "" {
 		tw, err := p.Twins(f.Sentence, f.TwinSentence)

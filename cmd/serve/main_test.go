@@ -450,6 +450,8 @@ func TestTwinAndAblationRequests(t *testing.T) {
 			"twin": {"The dog didn't eat the food because it's full"}}, http.StatusOK,
 			[]string{`<p class="read-as">Read <q>it&#39;s</q> as <q>it is</q>`,
 				`In the second sentence: <p class="read-as">Read <q>it&#39;s</q> as <q>it is</q>`, "The whole model answers &#34;dog&#34;"}},
+		{"a relative, with heads knocked out", url.Values{"sentence": {"The puppy ate the food because it was famished"}, "ablate": {"L1H1"}}, http.StatusOK,
+			[]string{`class="answer-word">puppy</strong>`, `read as <q>dog</q>`, "The whole model answers &#34;puppy&#34;"}},
 		{"twin without it", url.Values{"sentence": {mission}, "twin": {"A dog ate the food"}}, http.StatusBadRequest,
 			[]string{`no pronoun &#34;it&#34;`}},
 		{"long twin", url.Values{"sentence": {mission}, "twin": {strings.Repeat("a", maxSentence+1)}}, http.StatusBadRequest,

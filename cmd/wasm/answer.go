@@ -48,11 +48,14 @@ type Answer struct {
 // head), as `explain` shows them by default.
 type Steps struct {
 	Tokens []string `json:"tokens"`
-	Layer  int      `json:"layer"` // 0-based, as Head and Word
-	Head   int      `json:"head"`
-	Word   int      `json:"word"`
-	DK     int      `json:"d_k"`
-	Steps  []Step   `json:"steps"` // in the order they are computed
+	// Typed are the words typed, one per token (inference.Traced.Typed):
+	// the page labels the rows with them.
+	Typed []string `json:"typed_words"`
+	Layer int      `json:"layer"` // 0-based, as Head and Word
+	Head  int      `json:"head"`
+	Word  int      `json:"word"`
+	DK    int      `json:"d_k"`
+	Steps []Step   `json:"steps"` // in the order they are computed
 }
 
 // Step is one intermediate: a vector of the word's, or one number per word.
@@ -147,7 +150,7 @@ func (a *answerer) steps(sentence string) (*Steps, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Steps{Tokens: tr.Tokens, Layer: layer, Head: head, Word: word, DK: ws.DK}
+	out := &Steps{Tokens: tr.Tokens, Typed: tr.Typed, Layer: layer, Head: head, Word: word, DK: ws.DK}
 	for _, st := range ws.List() {
 		out.Steps = append(out.Steps, Step{Name: st.Name, Formula: st.Formula, About: st.About, PerWord: st.PerKey(), Values: st.Value})
 	}

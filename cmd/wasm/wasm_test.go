@@ -63,6 +63,28 @@ func TestAnswerReadsContractions(t *testing.T) {
 	}
 }
 
+// The tab shows the words typed, as the commands do: "puppy", read as
+// "dog", in the resolution, the steps' rows and the page.
+func TestAnswerShowsTheWordsTyped(t *testing.T) {
+	a, err := loadDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := a.answer(Request{Sentence: "The puppy ate the food because it was famished", Steps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := ans.Resolution.Predictions[0]; p.TypedAnswer != "puppy" || p.AnswerWord != "dog" {
+		t.Errorf("answer %q read as %q, want puppy read as dog", p.TypedAnswer, p.AnswerWord)
+	}
+	if s := ans.Steps; strings.Join(s.Typed, " ") != "the puppy ate the food because it was famished" || s.Tokens[1] != "dog" {
+		t.Errorf("steps typed %q, read %q", s.Typed, s.Tokens)
+	}
+	if !strings.Contains(ans.Page, `class="answer-word">puppy</strong>`) {
+		t.Error("the page drawn for the frame does not name puppy")
+	}
+}
+
 func TestAnswerRefusals(t *testing.T) {
 	a, err := loadDefault()
 	if err != nil {

@@ -68,7 +68,7 @@ func newRolloutView(p inference.Prediction) *rolloutView {
 		sr := scoreRow{Name: name}
 		for j, w := range row {
 			sr.Cells = append(sr.Cells, cell{Dark: w > 0.55, Style: template.CSS(fmt.Sprintf("background-color:rgba(90,90,90,%.3f)", w)),
-				Title: fmt.Sprintf("rollout %s → %s: %s", p.Tokens[p.Pronoun], p.Tokens[j], percent(w)), Text: cellText(w)})
+				Title: fmt.Sprintf("rollout %s → %s: %s", p.Typed[p.Pronoun], p.Typed[j], percent(w)), Text: cellText(w)})
 		}
 		v.Rows = append(v.Rows, sr)
 	}
@@ -80,9 +80,9 @@ func newAttributionView(p inference.Prediction) *attributionView {
 	if a == nil {
 		return nil
 	}
-	v := &attributionView{Rule: AttributionRule, Answer: p.AnswerWord,
+	v := &attributionView{Rule: AttributionRule, Answer: p.TypedAnswer,
 		Completeness: fmt.Sprintf("The integrated gradients sum to %+.3f; log P(%s) went from %.3f (no words) to %.3f: a gap of %.3f nats (tolerance %.2f, %d trapezoid steps).",
-			a.Sum, p.AnswerWord, a.BaselineLogProbability, a.LogProbability, a.Gap, a.Tolerance, a.Steps)}
+			a.Sum, p.TypedAnswer, a.BaselineLogProbability, a.LogProbability, a.Gap, a.Tolerance, a.Steps)}
 	if !a.Complete {
 		v.Completeness += " The path is integrated less exactly than the tolerance: read the numbers as rough."
 	}
@@ -97,14 +97,14 @@ func newAttributionView(p inference.Prediction) *attributionView {
 		}
 	}
 	for _, r := range rows {
-		v.Rows = append(v.Rows, scoreRow{Name: r.name, Cells: signedCells(p.Tokens, r.values, top)})
+		v.Rows = append(v.Rows, scoreRow{Name: r.name, Cells: signedCells(p.Typed, r.values, top)})
 	}
 	return v
 }
 
 // signedCells shade positive values (towards the answer) orange and
 // negative ones blue, by their size against top.
-func signedCells(tokens []string, values []float64, top float64) []cell {
+func signedCells(words []string, values []float64, top float64) []cell {
 	var cells []cell
 	for j, x := range values {
 		a, rgb := 0.0, "214,96,0"
@@ -115,7 +115,7 @@ func signedCells(tokens []string, values []float64, top float64) []cell {
 			rgb = "31,95,153"
 		}
 		cells = append(cells, cell{Dark: a > 0.6, Style: template.CSS(fmt.Sprintf("background-color:rgba(%s,%.3f)", rgb, a)),
-			Title: fmt.Sprintf("%s: %+.3f nats", tokens[j], x), Text: signed(x)})
+			Title: fmt.Sprintf("%s: %+.3f nats", words[j], x), Text: signed(x)})
 	}
 	return cells
 }
@@ -192,11 +192,12 @@ func newTwinView(tw *inference.Twin, l, h int) *twinView {
 	return v
 }
 
+// word is the word typed at position i of p, or "" for none.
 func word(p inference.Prediction, i int) string {
 	if i < 0 {
 		return ""
 	}
-	return p.Tokens[i]
+	return p.Typed[i]
 }
 
 // value is of(p)[i], or NaN where the word or the values are missing.

@@ -21,7 +21,7 @@
     var row = D.attention[state.layer][state.head][state.word], best = 0;
     for (var j = 0; j < row.length; j++) { if (row[j] > row[best]) { best = j; } }
     return "In layer " + (state.layer + 1) + ", head " + (state.head + 1) +
-      ", the strongest attention goes to \"" + D.tokens[best] + "\" (" + percent(row[best]) + ").";
+      ", the strongest attention goes to \"" + D.words[best] + "\" (" + percent(row[best]) + ").";
   }
 
   function drawWord() {
@@ -34,7 +34,7 @@
         ln.setAttribute("stroke-width", width(w));
         ln.setAttribute("stroke-opacity", opacity(w));
         var t = ln.querySelector("title");
-        if (t) { t.textContent = D.tokens[i] + " \u2192 " + D.tokens[j] + ": " + percent(w); }
+        if (t) { t.textContent = D.words[i] + " \u2192 " + D.words[j] + ": " + percent(w); }
       });
       all("rect.wbg", svg).forEach(function (r) {
         r.setAttribute("fill-opacity", (0.55 * row[+r.getAttribute("data-j")]).toFixed(3));
@@ -73,7 +73,7 @@
   }
 
   function pickWord(i) {
-    if (i >= 0 && i < D.tokens.length) { state.word = i; draw(); }
+    if (i >= 0 && i < D.words.length) { state.word = i; draw(); }
   }
 
   $("layer").addEventListener("change", function (e) { state.layer = +e.target.value - 1; draw(); });

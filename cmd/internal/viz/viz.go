@@ -243,20 +243,26 @@ func readingOf(res *inference.Resolution) reading {
 	return reading{Unknown: res.Unknown, Contractions: res.Contractions, Relatives: res.Relatives}
 }
 
+// token is one position of the sentence, labelled with the word typed
+// there (Resolution.Typed): Text, and Short to fit a label; Title, its
+// tooltip, also says what the model read it as, where that differs.
 type token struct {
-	I             int // 0-based
-	Text, Short   string
-	Pronoun       bool
-	Chosen        bool
-	Y, BoxY, BoxH float64
+	I                  int // 0-based
+	Text, Short, Title string
+	Pronoun            bool
+	Chosen             bool
+	Y, BoxY, BoxH      float64
 }
 
 type answer struct {
 	Index             int
-	Pronoun           int // 1-based position
-	PronounWord, Word string
-	Percent           string
-	Candidates        []bar
+	Pronoun           int    // 1-based position
+	PronounWord, Word string // as typed (Prediction.Typed)
+	// ReadAs is the word the model read the answer as, when it is not Word
+	// ("dog" for "puppy"); else empty.
+	ReadAs     string
+	Percent    string
+	Candidates []bar
 	// Guess marks an answer that is a guess (inference.Confidence), and
 	// Reason says why; for a confident answer, Reason is a softer note on its
 	// unknown words, or empty.
@@ -268,8 +274,8 @@ type answer struct {
 }
 
 type bar struct {
-	Word, Percent string
-	Position      int // 1-based
+	Word, Percent string // Word as typed (Candidate.Typed)
+	Position      int    // 1-based
 	Width         template.CSS
 	Answer        bool
 }
@@ -315,7 +321,7 @@ type cell struct {
 // data is the JSON the page's script redraws from. Geometry must match the
 // template's.
 type data struct {
-	Tokens     []string        `json:"tokens"`
+	Words      []string        `json:"words"` // as typed (Resolution.Typed), the labels of every view
 	Attention  [][][][]float64 `json:"attention"`
 	Layer      int             `json:"layer"`
 	Head       int             `json:"head"`
@@ -361,13 +367,13 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 	supL, supH := supervisedHead(res.Predictions)
 	r.Layer, r.Head, r.Word = initialSelection(opts, nl, nh, len(res.Tokens), supL, supH, pronouns)
 	var longest int
-	r.Tokens, longest = newTokens(res.Tokens, pronouns, r.Word)
+	r.Tokens, longest = newTokens(res.Typed, res.Tokens, pronouns, r.Word)
 	r.Layers, r.HeadNums = oneTo(nl), oneTo(nh)
 	r.LayerNum, r.HeadNum = r.Layer+1, r.Head+1
 	r.GridStyle = gridStyle(nl, nh)
 
 	r.Heads = r.newHeads(res, float64(longest)*charW+8, supL, supH)
-	r.Summary = summary(res.Tokens, res.Attention[r.Layer][r.Head][r.Word], r.Layer, r.Head)
+	r.Summary = summary(res.Typed, res.Attention[r.Layer][r.Head][r.Word], r.Layer, r.Head)
 	if len(res.Predictions) > 0 {
 		r.Rollout = newRolloutView(res.Predictions[0])
 		r.Attribution = newAttributionView(res.Predictions[0])
@@ -375,19 +381,22 @@ func newResult(res *inference.Resolution, opts Options) (*result, error) {
 	}
 	r.Ablated, r.AblationRule = res.Ablated, AblationRule
 
-	r.Data = data{Tokens: res.Tokens, Attention: rounded(res.Attention),
+	r.Data = data{Words: res.Typed, Attention: rounded(res.Attention),
 		Layer: r.Layer, Head: r.Head, Word: r.Word, Top: top, RowH: rowH,
 		MinWidth: minWidth, MaxWidth: maxWidth, MinOpacity: minOpacity}
 	return r, nil
 }
 
 // checkAttention refuses attention that is not layers × heads × n × n for
-// the resolution's n tokens, naming the first layer and head that is not:
-// the pictures index it freely.
+// the resolution's n tokens, or words typed that are not one per token,
+// naming the first layer and head that is not: the pictures index it freely.
 func checkAttention(res *inference.Resolution) error {
 	n := len(res.Tokens)
 	if n == 0 || len(res.Attention) == 0 || len(res.Attention[0]) == 0 {
 		return fmt.Errorf("viz: the resolution has no tokens or no attention")
+	}
+	if len(res.Typed) != n {
+		return fmt.Errorf("viz: the resolution has %d words typed for %d tokens", len(res.Typed), n)
 	}
 	for l, heads := range res.Attention {
 		if len(heads) != len(res.Attention[0]) {
@@ -448,23 +457,33 @@ func initialSelection(opts Options, nl, nh, n, supL, supH int, pronouns []int) (
 	return layer, head, word
 }
 
-// newTokens places the words in rows, marking the pronouns and the chosen
-// word; longest is the most runes in a (shortened) label, at least 1, which
-// sets the head views' column width.
-func newTokens(words []string, pronouns []int, chosen int) (tokens []token, longest int) {
+// newTokens places the words typed in rows, marking the pronouns and the
+// chosen word, each titled with the word read where that differs; longest
+// is the most runes in a (shortened) label, at least 1, which sets the head
+// views' column width.
+func newTokens(typed, read []string, pronouns []int, chosen int) (tokens []token, longest int) {
 	isPronoun := map[int]bool{}
 	for _, p := range pronouns {
 		isPronoun[p] = true
 	}
 	longest = 1
-	for i, t := range words {
+	for i, t := range typed {
 		s := shorten(t)
 		longest = max(longest, utf8.RuneCountInString(s))
 		y := top + (float64(i)+0.5)*rowH
-		tokens = append(tokens, token{I: i, Text: t, Short: s, Pronoun: isPronoun[i], Chosen: i == chosen,
+		tokens = append(tokens, token{I: i, Text: t, Short: s, Title: titled(t, read[i]), Pronoun: isPronoun[i], Chosen: i == chosen,
 			Y: y, BoxY: top + float64(i)*rowH + 2, BoxH: rowH - 4})
 	}
 	return tokens, longest
+}
+
+// titled is a word typed, and what it was read as if that is another word:
+// `puppy (read as "dog")`.
+func titled(typed, read string) string {
+	if typed == read {
+		return typed
+	}
+	return fmt.Sprintf("%s (read as %q)", typed, read)
 }
 
 // layersAcross is the most layers the head views lay side by side: four
@@ -509,8 +528,8 @@ func (r *result) newHead(res *inference.Resolution, l, h int, colW float64, supe
 		Color: headColors[h%len(headColors)]}
 	hd.place(colW, len(res.Tokens))
 	m := res.Attention[l][h]
-	hd.Lines, hd.Right = r.linesFrom(res.Tokens, m[r.Word])
-	hd.Rows = r.heatmapRows(res.Tokens, m, hd.Color)
+	hd.Lines, hd.Right = r.linesFrom(res.Typed, m[r.Word])
+	hd.Rows = r.heatmapRows(res.Typed, m, hd.Color)
 	return hd
 }
 
@@ -561,16 +580,19 @@ func (r *result) heatmapRows(words []string, m [][]float64, color string) []row 
 }
 
 func newAnswer(i int, p inference.Prediction) answer {
-	a := answer{Index: i, Pronoun: p.Pronoun + 1, PronounWord: p.Tokens[p.Pronoun], Word: p.AnswerWord,
+	a := answer{Index: i, Pronoun: p.Pronoun + 1, PronounWord: p.Typed[p.Pronoun], Word: p.TypedAnswer,
 		Guess: p.Confidence.Guess, Reason: p.Confidence.Reason}
+	if p.AnswerWord != p.TypedAnswer {
+		a.ReadAs = p.AnswerWord
+	}
 	if m := p.Confidence.Members; m != nil {
-		a.Members = m.Describe(p.AnswerWord)
+		a.Members = m.Describe(p.TypedAnswer)
 	}
 	if p.Answer >= 0 && p.Answer < len(p.WordProbs) {
 		a.Percent = percent(p.WordProbs[p.Answer])
 	}
 	for _, c := range p.Candidates {
-		a.Candidates = append(a.Candidates, bar{Word: c.Word, Position: c.Position + 1, Percent: percent(c.Probability),
+		a.Candidates = append(a.Candidates, bar{Word: c.Typed, Position: c.Position + 1, Percent: percent(c.Probability),
 			Width:  template.CSS(fmt.Sprintf("width:%.2f%%", 100*min(max(c.Probability, 0), 1))),
 			Answer: c.Position == p.Answer})
 	}
@@ -583,20 +605,20 @@ func knockoutText(p inference.Prediction) string {
 	if p.Knockout == nil {
 		return ""
 	}
-	s := p.Knockout.Describe(p.AnswerWord)
+	s := p.Knockout.Describe(p.TypedAnswer)
 	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
 // summary is the sentence above the pictures: where the chosen word looks most
 // in the selected head. The page's script writes the same sentence.
-func summary(tokens []string, row []float64, l, h int) string {
+func summary(words []string, row []float64, l, h int) string {
 	best := 0
 	for j, w := range row {
 		if w > row[best] {
 			best = j
 		}
 	}
-	return fmt.Sprintf("In layer %d, head %d, the strongest attention goes to %q (%s).", l+1, h+1, tokens[best], percent(row[best]))
+	return fmt.Sprintf("In layer %d, head %d, the strongest attention goes to %q (%s).", l+1, h+1, words[best], percent(row[best]))
 }
 
 // rounded copies the weights to 6 decimals, enough for the page's 0.1%, to

@@ -199,7 +199,7 @@ func TestEmbeddedData(t *testing.T) {
 	if !ok {
 		t.Fatal("the default model has no supervised head")
 	}
-	if strings.Join(d.Tokens, " ") != strings.Join(res.Tokens, " ") || d.Word != 6 || d.Layer != sl || d.Head != sh {
+	if strings.Join(d.Words, " ") != strings.Join(res.Typed, " ") || d.Word != 6 || d.Layer != sl || d.Head != sh {
 		t.Fatalf("unexpected data %+v", d)
 	}
 	// The embedded weights are Resolve's, rounded to 6 decimals.
@@ -438,6 +438,61 @@ func TestPageSaysHowTheSentenceWasRead(t *testing.T) {
 	}
 }
 
+// A word read as its relative is labelled as typed everywhere on the page:
+// the answer (with what it was read as), the candidates, the head views,
+// the heatmaps, the rollout and attribution tables, the data the script
+// redraws from, and a twin's rows; a label's tooltip says what it was read
+// as. The reading note still says it.
+func TestPageShowsTheWordsTyped(t *testing.T) {
+	res := resolve(t, "The puppy ate the food because it was famished")
+	if err := model.Attribute(&res.Predictions[0]); err != nil {
+		t.Fatal(err)
+	}
+	page := html.UnescapeString(render(t, res, Options{}))
+	for _, want := range []string{
+		`<strong class="answer-word">puppy</strong> <span class="prob">100.0%</span> <span class="read-as-word">read as <q>dog</q></span></p>`,
+		`<span class="bar-word" title="word 2">puppy</span>`,
+		`>puppy<title>puppy (read as "dog")</title></text>`,
+		`title="famished (read as "hungry")"><span>famished</span></th>`,
+		`<h2>Which words decided <q>puppy</q></h2>`,
+		`the strongest attention goes to "puppy" (`,
+		`<p class="read-as">Read <q>puppy</q> as <q>dog</q> (WordNet: a kind of)`,
+		`"words":["the","puppy","ate","the","food","because","it","was","famished"]`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	views := page[strings.Index(page, `<section class="controls"`):] // after the answer and the reading notes
+	for _, read := range []string{">dog<", ">hungry<", "→ dog", "→ hungry"} {
+		if strings.Contains(views, read) {
+			t.Errorf("the page labels a word as read: %q", read)
+		}
+	}
+	tw, err := model.Twins("The puppy ate the food because it was hungry", "The dog ate the food because it was hungry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteForm(&buf, Form{Sentence: "x", Twin: tw}); err != nil {
+		t.Fatal(err)
+	}
+	twin := regexp.MustCompile(`(?s)<section class="twin".*?</section>`).FindString(html.UnescapeString(buf.String()))
+	if !strings.Contains(twin, `<tr class="differs"><td class="w">puppy</td><td class="w">dog</td>`) {
+		t.Errorf("the twin view does not set puppy against dog:\n%s", twin)
+	}
+}
+
+// A resolution whose words typed are not one per token is refused, not
+// drawn with a label missing.
+func TestTypedWordsMustMatchTheTokens(t *testing.T) {
+	res := *resolve(t, "A dog ate the food because it was hungry")
+	res.Typed = res.Typed[:3]
+	if err := WritePage(&bytes.Buffer{}, &res, Options{}); err == nil || !strings.Contains(err.Error(), "3 words typed for 9 tokens") {
+		t.Errorf("WritePage with 3 words typed for 9 tokens: %v", err)
+	}
+}
+
 // The page says, next to the head views, what knocking out the ★ head does
 // to the answer, in inference's words, once KnockOut has run.
 func TestKnockoutLine(t *testing.T) {
@@ -449,7 +504,7 @@ func TestKnockoutLine(t *testing.T) {
 	if err := model.KnockOut(p); err != nil {
 		t.Fatal(err)
 	}
-	want := "K" + strings.TrimPrefix(p.Knockout.Describe(p.AnswerWord), "k") + "."
+	want := "K" + strings.TrimPrefix(p.Knockout.Describe(p.TypedAnswer), "k") + "."
 	page := html.UnescapeString(render(t, res, Options{}))
 	line := regexp.MustCompile(`<p class="knockout" id="knockout">.*?</p>`).FindString(page)
 	if !strings.Contains(line, want) {
@@ -465,7 +520,7 @@ func TestKnockoutLine(t *testing.T) {
 func TestMembersAndWords(t *testing.T) {
 	res := resolve(t, "A dog ate the food because it was hungry")
 	res.Predictions[0].Confidence.Members = &inference.Agreement{Members: 2, Agree: 2, Shown: 1,
-		Votes: []inference.Vote{{Member: 1, Answer: "dog", Share: 1}, {Member: 2, Answer: "dog", Share: 0.9}}}
+		Votes: []inference.Vote{{Member: 1, Answer: "dog", Typed: "dog", Share: 1}, {Member: 2, Answer: "dog", Typed: "dog", Share: 0.9}}}
 	html := render(t, res, Options{Words: []string{"dog", "food"}})
 	for _, want := range []string{
 		`<p class="members" id="members-0">Models: 2 of 2 models trained alike say &#34;dog&#34; (1: dog 100.0%, 2: dog 90.0%); what is shown is model 1&#39;s.</p>`,

@@ -124,15 +124,15 @@
     if (!res.predictions || !res.predictions.length) { return "No \"it\" to resolve in: " + res.sentence; }
     return res.predictions.map(function (p) {
       var best = p.candidates[0];
-      return "\"it\" " + (p.confidence && p.confidence.guess ? "might refer to " : "refers to ") + p.answer_word +
-        " (" + (100 * best.probability).toFixed(1) + "%)";
+      return "\"it\" " + (p.confidence && p.confidence.guess ? "might refer to " : "refers to ") + p.typed_answer +
+        " (" + (100 * best.probability).toFixed(1) + "%)" + (p.typed_answer !== p.answer_word ? ", read as \"" + p.answer_word + "\"" : "");
     }).join("; ");
   }
   // drawSteps shows explain's numbers: the word's vectors, then a table with
   // a row per word of the sentence and a column per per-word step.
   function drawSteps(s) {
     var box = $("steps"), p = document.createElement("p");
-    p.textContent = "\"" + s.tokens[s.word] + "\" (word " + (s.word + 1) + ") in layer " + (s.layer + 1) + ", head " + (s.head + 1) +
+    p.textContent = "\"" + s.typed_words[s.word] + "\" (word " + (s.word + 1) + ") in layer " + (s.layer + 1) + ", head " + (s.head + 1) +
       "; d_k = " + s.d_k + ", so √d_k = " + Math.sqrt(s.d_k).toFixed(3) + ".";
     box.appendChild(p);
     var vectors = document.createElement("ul"), cols = [];
@@ -145,7 +145,7 @@
     var t = document.createElement("table"), head = t.insertRow();
     head.appendChild(document.createElement("th")).textContent = "word j";
     cols.forEach(function (c) { var th = head.appendChild(document.createElement("th")); th.textContent = c.formula; th.title = c.about; });
-    s.tokens.forEach(function (w, j) {
+    s.typed_words.forEach(function (w, j) {
       var r = t.insertRow();
       r.insertCell().textContent = w;
       cols.forEach(function (c) { r.insertCell().textContent = c.values[j].toFixed(3); });
