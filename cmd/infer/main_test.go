@@ -604,3 +604,56 @@ func TestRelativesAreShownAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// docs/json.md documents every field: each key of a -json document, and of
+// a -twin one, for a sentence with a relative and a contraction, is named
+// there in backticks. The steps' keys are the explainers' names, which the
+// page lists as a whole.
+func TestJSONFieldsAreDocumented(t *testing.T) {
+	raw, err := os.ReadFile("../../docs/json.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(raw)
+	s := "The puppy ate the food because it's famished"
+	for _, args := range [][]string{{"-json", s}, {"-json", "-twin", s, "The dog ate the food because it was hungry"}} {
+		var out, errOut bytes.Buffer
+		if err := run(args, &out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		var doc any
+		if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range jsonKeys(doc, "steps") {
+			if !strings.Contains(page, "`"+key+"`") {
+				t.Errorf("infer %s: docs/json.md does not document %q", args[:len(args)-1], key)
+			}
+		}
+	}
+}
+
+// jsonKeys are the object keys in v, each once, not looking inside skip.
+func jsonKeys(v any, skip string) []string {
+	var keys []string
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+				if k != skip {
+					walk(x)
+				}
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(v)
+	return keys
+}
