@@ -41,6 +41,31 @@ func MemberConfig(cfg config.Run, k int) config.Run {
 	return c
 }
 
+// ReadMembers reads the closing metrics of every member of the finished run
+// in dir, member 1 first (one, for a run of one member): each member's own
+// metrics.json, as the run's config.json counts them. A member without one,
+// not trained yet, is an error that names it.
+func ReadMembers(dir string) ([]*Metrics, error) {
+	cfg, err := config.Load(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	K := cfg.Train.MemberCount()
+	out := make([]*Metrics, 0, K)
+	for k := 1; k <= K; k++ {
+		folder := dir // member 1 is the run itself
+		if k > 1 {
+			folder = MemberDir(dir, k)
+		}
+		m, err := ReadMetrics(filepath.Join(folder, "metrics.json"))
+		if err != nil {
+			return nil, fmt.Errorf("member %d of %d (train.members): %w", k, K, err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
 // trainMembers trains members 2..K of the run in opt.OutDir, after member 1:
 // a finished member is kept, a stopped one is resumed, a missing one started.
 func trainMembers(cfg config.Run, opt Options) error {

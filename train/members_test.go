@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"itformer/checkpoint"
@@ -52,10 +53,21 @@ func TestRunTrainsMembers(t *testing.T) {
 		t.Fatalf("Resume of a finished run of members: %v, want ErrRunFinished", err)
 	}
 
+	ms, err := ReadMembers(dir)
+	if err != nil || len(ms) != 2 || ms[0].Test.Accuracy != r.metrics.Test.Accuracy {
+		t.Fatalf("ReadMembers: %d metrics (%v), want 2, member 1's first", len(ms), err)
+	}
+	if two, _ := ReadMetrics(filepath.Join(MemberDir(dir, 2), "metrics.json")); two == nil || ms[1].Test.Accuracy != two.Test.Accuracy || ms[1].BestEpoch != two.BestEpoch {
+		t.Errorf("ReadMembers' member 2 is not members/2/metrics.json")
+	}
+
 	// Stopped between members: member 2's folder lost its metrics.json.
 	want := weightsOf(t, MemberDir(dir, 2))
 	if err := os.Remove(filepath.Join(MemberDir(dir, 2), "metrics.json")); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := ReadMembers(dir); err == nil || !strings.Contains(err.Error(), "member 2 of 2") {
+		t.Errorf("ReadMembers with member 2 unfinished: %v, want an error naming it", err)
 	}
 	if _, err := Resume(dir, Options{NoHistory: true}); err != nil {
 		t.Fatal(err)

@@ -185,6 +185,9 @@ func train1(ctx context.Context, dir string, start func(train.Options) (*train.M
 		return err
 	}
 	fmt.Print(m.Summary())
+	if err := writeMembers(os.Stdout, dir); err != nil { // the run is trained all the same
+		fmt.Fprintf(os.Stderr, "warning: no table of the members' accuracies: %v\n", err)
+	}
 	fmt.Printf("\nrun folder: %s (checkpoint: %s)\n", dir, ckpt)
 	return nil
 }
