@@ -66,6 +66,18 @@ func ReadMembers(dir string) ([]*Metrics, error) {
 	return out, nil
 }
 
+// removeMembers deletes the members of an earlier run in dir before a new
+// run starts there. trainMembers keeps a finished member so that a resumed
+// run goes on where it stopped; a new run into the same folder (-overwrite)
+// must not keep one, or the ensemble would pair the new member 1 with
+// members of another config or corpus.
+func removeMembers(dir string) error {
+	if err := os.RemoveAll(filepath.Join(dir, checkpoint.MembersDir)); err != nil {
+		return fmt.Errorf("removing the earlier run's members from %s: %w", dir, err)
+	}
+	return nil
+}
+
 // trainMembers trains members 2..K of the run in opt.OutDir, after member 1:
 // a finished member is kept, a stopped one is resumed, a missing one started.
 func trainMembers(cfg config.Run, opt Options) error {

@@ -109,3 +109,29 @@ func weightsOf(t *testing.T, dir string) []byte {
 	}
 	return raw
 }
+
+// A new run into the folder of an earlier one trains every member anew: a
+// finished member left there by the earlier run (another config, or another
+// corpus) is not kept, as it is when a stopped run is resumed.
+func TestNewRunDoesNotKeepEarlierMembers(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true}, "data.train_size=1000", "train.epochs=1", "train.members=2"); err != nil {
+		t.Fatal(err)
+	}
+	before := weightsOf(t, MemberDir(dir, 2))
+	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true, Overwrite: true}, "data.train_size=1000", "train.epochs=2", "train.members=2"); err != nil {
+		t.Fatal(err)
+	}
+	two, err := ReadMetrics(filepath.Join(MemberDir(dir, 2), "metrics.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, err := checkpoint.Load(MemberDir(dir, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ck.Meta.Config.Train.Epochs != 2 || bytes.Equal(weightsOf(t, MemberDir(dir, 2)), before) || two.BestEpoch < 1 {
+		t.Errorf("member 2 after a new 2-epoch run: config epochs %d, weights changed %v: the earlier run's member was kept",
+			ck.Meta.Config.Train.Epochs, !bytes.Equal(weightsOf(t, MemberDir(dir, 2)), before))
+	}
+}

@@ -83,6 +83,9 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 		if err := CheckOutDir(opt.OutDir, opt.Overwrite); err != nil {
 			return nil, err
 		}
+		if err := removeMembers(opt.OutDir); err != nil {
+			return nil, err
+		}
 	}
 	if opt.Context == nil {
 		opt.Context = context.Background()
