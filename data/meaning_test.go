@@ -84,6 +84,22 @@ func TestReferent(t *testing.T) {
 		{"hide_from", "mouse", "cat", ate("fierce"), "The mouse hid from the cat because it was fierce.", "cat"},
 		{"protect", "dog", "cat", ate("weak"), "The dog protected the cat because it was weak.", "cat"},
 		{"protect", "dog", "cat", ate("strong"), "The dog protected the cat because it was strong.", "dog"},
+		// attack, help, intimidate, fear: strength and fear of the one acted
+		// on, and strength and size that favour the one feared.
+		{"attack", "wolf", "sheep", ate("weak"), "The wolf attacked the sheep because it was weak.", "sheep"},
+		{"attack", "wolf", "sheep", ate("fierce"), "The wolf attacked the sheep because it was fierce.", "wolf"},
+		{"attack", "wolf", "sheep", failed("scared"), "The wolf did not attack the sheep because it was scared.", "wolf"},
+		{"attack", "wolf", "sheep", failedAlthough("timid"), "The wolf did not attack the sheep although it was timid.", "sheep"},
+		{"help", "horse", "donkey", ate("tired"), "The horse helped the donkey because it was tired.", "donkey"},
+		{"help", "horse", "donkey", ate("kind"), "The horse helped the donkey because it was kind.", "horse"},
+		{"help", "horse", "donkey", failed("weak"), "The horse did not help the donkey because it was weak.", "horse"},
+		{"intimidate", "dog", "cat", ate("timid"), "The dog intimidated the cat because it was timid.", "cat"},
+		{"intimidate", "dog", "cat", failed("big"), "The dog did not intimidate the cat because it was big.", "cat"},
+		{"fear_of", "mouse", "cat", ate("strong"), "The mouse feared the cat because it was strong.", "cat"},
+		{"fear_of", "mouse", "cat", ate("weak"), "The mouse feared the cat because it was weak.", "mouse"},
+		{"fear_of", "mouse", "cat", failed("brave"), "The mouse did not fear the cat because it was brave.", "mouse"},
+		{"fear_of", "mouse", "cat", failed("gentle"), "The mouse did not fear the cat because it was gentle.", "cat"},
+		{"fear_of", "mouse", "cat", ate("hungry"), "The mouse feared the cat because it was hungry.", none},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sentence, func(t *testing.T) {
