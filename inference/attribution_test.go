@@ -98,6 +98,7 @@ func TestGradientXInputMatchesFiniteDifferences(t *testing.T) {
 // stated CompletenessTolerance must hold, after doubling where needed.
 func TestIntegratedGradientsAreComplete(t *testing.T) {
 	small := smallPredictor(t)
+	doubled := false
 	for _, s := range []string{"A dog ate the food because it was hungry", "The trophy did not fit in the suitcase because it was too big"} {
 		pr := attributed(t, small, s)
 		if a := pr.Attribution; !a.Complete {
@@ -107,9 +108,13 @@ func TestIntegratedGradientsAreComplete(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if math.Abs(a.Gap) > 1e-3 || a.Steps <= AttributionSteps {
+		if math.Abs(a.Gap) > 1e-3 {
 			t.Errorf("small model, %q, m = %d: sum %.6f, f(x) - f(x') = %.6f, gap %.3g > 1e-3", s, a.Steps, a.Sum, a.LogProbability-a.BaselineLogProbability, a.Gap)
 		}
+		doubled = doubled || a.Steps > AttributionSteps
+	}
+	if !doubled { // which sentence needs it depends on the small model's training
+		t.Errorf("no sentence needed more than %d steps for a gap of 1e-3: the doubling went untested", AttributionSteps)
 	}
 	p := defaultPredictor(t)
 	for _, s := range []string{"A dog ate the food because it was hungry", "A dog ate the food because it was tasty",

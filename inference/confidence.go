@@ -31,13 +31,13 @@ const MinCandidateMass = 0.5
 
 // GuessRule is the rule in one sentence, for documents that carry Confidence
 // (infer's -json prints it beside the answers).
-var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidates' probability is below %g, "+
+var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidates' probability "+
+	"(for a model of several members trained alike, a deep ensemble, the mean of the members' shares) is below %g, "+
 	"when the candidates together get less than %g of the model's probability, "+
 	"when the answer is a word the model does not know, "+
 	"when a word the model does not know follows the pronoun in its clause, "+
 	"when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb, "+
-	"when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know, "+
-	"or, for a model of several members trained alike (a deep ensemble), when not every member gives the answer", GuessBelow, MinCandidateMass)
+	"or when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know", GuessBelow, MinCandidateMass)
 
 // clauseEnds are the tokens that close the pronoun's clause: punctuation and
 // the conjunctions that open the next clause ("it was famished, so the dog
@@ -47,8 +47,8 @@ var clauseEnds = map[string]bool{".": true, ",": true, ";": true, ":": true, "!"
 
 // Confidence says whether an answer is a guess, and why.
 type Confidence struct {
-	// Guess is true when the answer is a guess: TopProbability is below
-	// GuessBelow (0.8), CandidateMass is below MinCandidateMass (0.5), the
+	// Guess is true when the answer is a guess: Share is below GuessBelow
+	// (0.8), CandidateMass is below MinCandidateMass (0.5), the
 	// answer is an unknown word, or one of the clauses below says so.
 	Guess bool `json:"guess"`
 	// Reason says why, in one sentence for people. For an answer that is not
@@ -96,7 +96,8 @@ type Confidence struct {
 	// answer rests on reading them so, guess or not.
 	RestsOn []data.Relative `json:"rests_on,omitempty"`
 	// Members, for a deep ensemble (ensemble.go), is how its models answer;
-	// unless all give the answer, it is a guess. Absent for one model.
+	// their mean share (Agreement.Mean) is the one the rule holds against
+	// GuessBelow. Absent for one model.
 	Members *Agreement `json:"members,omitempty"`
 }
 
@@ -126,10 +127,26 @@ func judge(tokens []string, relatives []data.Relative, pronoun int, heads []int,
 		}
 		c.NoKnownVerb = len(r.Verbs) == 0 && len(c.UnknownWords) > 0
 	}
-	c.Guess = c.TopProbability < GuessBelow || c.CandidateMass < MinCandidateMass || c.UnknownAnswer ||
-		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb
+	c.Guess = c.isGuess()
 	c.Reason = reason(c, cands)
 	return c
+}
+
+// Share is the answer's share of the candidates' probability that the rule
+// holds against GuessBelow: the model's, or for a deep ensemble the mean of
+// its members' (Agreement.Mean), so that members that part ways make it a
+// guess and one member unsure among sure ones need not.
+func (c Confidence) Share() float64 {
+	if c.Members != nil {
+		return c.Members.Mean
+	}
+	return c.TopProbability
+}
+
+// isGuess is the rule (GuessRule).
+func (c Confidence) isGuess() bool {
+	return c.Share() < GuessBelow || c.CandidateMass < MinCandidateMass || c.UnknownAnswer ||
+		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb
 }
 
 // clauseEnd is the position that ends the pronoun's clause: the first clause
@@ -227,9 +244,6 @@ func reason(c Confidence, cands []Candidate) string {
 	if c.Unpaired != nil {
 		clauses = append(clauses, unpaired(*c.Unpaired))
 	}
-	if !c.Members.Unanimous() {
-		clauses = append(clauses, agreementClause(c.Members, cands[0].Typed))
-	}
 	others := c.UnknownCandidates
 	if c.UnknownAnswer && len(clauses) == 0 { // else the "nor" clause names it
 		clauses = append(clauses, fmt.Sprintf("the answer %q is not a word this model knows: it can tell where the word stands, not what it is", cands[0].Typed))
@@ -241,7 +255,11 @@ func reason(c Confidence, cands []Candidate) string {
 	if c.CandidateMass < MinCandidateMass {
 		clauses = append(clauses, littleMass(c.CandidateMass))
 	}
-	if c.TopProbability < GuessBelow {
+	switch {
+	case c.Share() >= GuessBelow:
+	case c.Members != nil:
+		clauses = append(clauses, agreementClause(c.Members, cands[0].Typed))
+	default:
 		clauses = append(clauses, fmt.Sprintf("the model is unsure between %q (%s) and %q (%s)",
 			cands[0].Typed, share(cands[0].Probability), cands[1].Typed, share(cands[1].Probability)))
 	}

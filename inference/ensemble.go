@@ -4,10 +4,13 @@ package inference
 // models of one recipe that differ only in their seed. Every member answers
 // each pronoun; the answer shown is the members' majority, given by the
 // member that gives it (member 1 whenever it does), whose attention, steps
-// and attribution are then shown; and an answer that not all members give
-// is a guess (Confidence.Members). Where the corpus settles the answer every
-// member finds it; where a model had to generalise, members part ways, and
-// the learner reads "2 of 3 models say dog".
+// and attribution are then shown. The ensemble's probability for the answer
+// is the mean of the members' (Lakshminarayanan et al. 2017 average the
+// members' distributions), and the guess rule's share threshold applies to
+// it (Confidence.Share): members that part ways pull it down. Where the
+// corpus settles the answer every member finds it; where a model had to
+// generalise, members part ways, and the learner reads "2 of 3 models say
+// dog".
 
 import (
 	"fmt"
@@ -22,6 +25,10 @@ type Agreement struct {
 	Agree   int    `json:"agree"`   // members whose answer is the shown answer
 	Shown   int    `json:"shown"`   // the member whose answer, attention and steps are shown, 1-based
 	Votes   []Vote `json:"votes"`   // every member's answer, in member order
+	// Mean is the ensemble's share for the shown answer: the mean over the
+	// members of each one's share of the candidates' probability for it (a
+	// member that answers the other candidate gives it 1 - its own share).
+	Mean float64 `json:"mean_share"`
 }
 
 // Vote is one member's answer.
@@ -162,23 +169,29 @@ func majority(vs []Vote) string {
 	return best
 }
 
-// newAgreement counts the members that give member shown's answer.
+// newAgreement counts the members that give member shown's answer, and
+// their mean share for it. Two candidates are assumed, as the share is: a
+// member's share for the other candidate leaves 1 - share for this one.
 func newAgreement(votes []Vote, shown int) *Agreement {
 	a := &Agreement{Members: len(votes), Shown: shown + 1, Votes: votes}
 	for _, v := range votes {
 		if v.Typed == votes[shown].Typed {
 			a.Agree++
+			a.Mean += v.Share
+		} else {
+			a.Mean += 1 - v.Share
 		}
 	}
+	a.Mean /= float64(len(votes))
 	return a
 }
 
-// apply puts the agreement in pr's confidence: unless every member gives the
-// answer, it is a guess.
+// apply puts the agreement in pr's confidence, whose share condition then
+// reads the members' mean share (Confidence.Share).
 func (a *Agreement) apply(pr *Prediction) {
 	c := &pr.Confidence
 	c.Members = a
-	c.Guess = c.Guess || !a.Unanimous()
+	c.Guess = c.isGuess()
 	c.Reason = reason(*c, pr.Candidates)
 }
 
@@ -224,10 +237,13 @@ func (a *Agreement) Describe(answer string) string {
 	return fmt.Sprintf("%d of %d models trained alike say %q (%s); what is shown is model %d's", a.Agree, a.Members, answer, votesText(a.Votes), a.Shown)
 }
 
-// agreementClause says how many members give the answer, for reason (the
+// agreementClause says how sure the members are together, for reason (the
 // votes themselves are in Describe, shown beside it).
 func agreementClause(a *Agreement, answer string) string {
-	return fmt.Sprintf("only %d of the %d models trained alike say %q", a.Agree, a.Members, answer)
+	if a.Unanimous() {
+		return fmt.Sprintf("the %d models trained alike give %q only %s on average", a.Members, answer, share(a.Mean))
+	}
+	return fmt.Sprintf("only %d of the %d models trained alike say %q, %s on average", a.Agree, a.Members, answer, share(a.Mean))
 }
 
 // votesText lists the members' answers: "1: dog 99%, 2: food 87%, 3: dog 95%".

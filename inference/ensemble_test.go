@@ -142,3 +142,36 @@ func TestMembersAgreeOnTheWordTyped(t *testing.T) {
 		t.Errorf("Describe = %q\nwant %q", got, want)
 	}
 }
+
+// The rule's share for an ensemble is the members' mean share for the
+// answer: a member that answers the other noun gives it 1 - its share, so
+// members that part ways make the answer a guess, and one member a little
+// unsure among sure ones does not.
+func TestEnsembleShareIsTheMembersMean(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		votes []Vote
+		mean  float64
+		guess bool
+	}{
+		{"all sure", []Vote{vote(1, "dog", 1), vote(2, "dog", 0.99), vote(3, "dog", 0.95)}, 0.98, false},
+		{"all agree, unsure", []Vote{vote(1, "dog", 0.7), vote(2, "dog", 0.75), vote(3, "dog", 0.8)}, 0.75, true},
+		{"one dissents, sure", []Vote{vote(1, "dog", 1), vote(2, "dog", 1), vote(3, "food", 0.9)}, (1 + 1 + 0.1) / 3, true},
+		{"one dissents, barely", []Vote{vote(1, "dog", 1), vote(2, "dog", 1), vote(3, "food", 0.55)}, (1 + 1 + 0.45) / 3, false},
+		{"member 1 unsure, outweighed", []Vote{vote(1, "dog", 0.6), vote(2, "dog", 1), vote(3, "dog", 1)}, (0.6 + 2) / 3, false},
+	} {
+		a := newAgreement(tc.votes, 0)
+		c := Confidence{TopProbability: tc.votes[0].Share, CandidateMass: 1, Members: a}
+		if d := a.Mean - tc.mean; d > 1e-12 || d < -1e-12 || c.Share() != a.Mean {
+			t.Errorf("%s: mean share %v (Share %v), want %v", tc.name, a.Mean, c.Share(), tc.mean)
+		}
+		if c.isGuess() != tc.guess {
+			t.Errorf("%s: guess %v, want %v", tc.name, c.isGuess(), tc.guess)
+		}
+		cands := []Candidate{{Word: "dog", Typed: "dog", Probability: 0.6}, {Word: "food", Typed: "food", Probability: 0.4}}
+		c.Guess = c.isGuess()
+		if r := reason(c, cands); tc.guess != strings.Contains(r, "on average") {
+			t.Errorf("%s: reason %q, want the members' mean named exactly when it makes a guess", tc.name, r)
+		}
+	}
+}

@@ -94,9 +94,9 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 		{"Because it was thirsty, the dog chased the cat.", true, []string{`"thirsty"`, `"chased"`}},
 		{"The dog ate the food because it was scared.", true, []string{`"scared" as a reason for "ate"`, "describes the agent"}},
 		{"The dog chased the cat because it wasn't thirsty.", true, []string{`"not thirsty" as a reason for "chased"`}},
-		{"The dog chased the cat because it was not kind.", true, []string{`"not kind"`, `for "fed" it describes the agent; for "followed" it describes the object`}},
+		{"The dog chased the cat because it was not kind.", true, []string{`"not kind"`, `for "fed" and "helped" it describes the agent; for "followed" it describes the object`}},
 		{"The fox hid from the wolf because it was fast.", true, []string{`"fast"`, `"beat", "caught", "escaped" and "overtook" it describes the agent`, "describes the object"}},
-		{"The dog ate the food. It was so strong.", true, []string{`"strong" as a reason for "ate"`, `"carried", "climbed", "held" and 3 more`}},
+		{"The dog ate the food. It was so strong.", true, []string{`"strong" as a reason for "ate"`, `"attacked", "carried", "climbed" and 6 more`}},
 		{"The dog chased the cat because it was angry.", false, nil}, // chase: an angry chaser chases
 		{"The dog chased the cat because it was hungry.", false, nil},
 		{"The dog ate the food because it was hungry.", false, nil},

@@ -52,19 +52,7 @@ func (p *Predictor) ScoreExample(ex data.Example) (Scored, bool, error) {
 
 // scored is pr's entry; right says whether its answer is the right one.
 func scored(pr Prediction, right bool) Scored {
-	s := Scored{Right: right, Guess: pr.Confidence.Guess, Score: pr.Confidence.TopProbability}
-	if a := pr.Confidence.Members; a != nil {
-		s.Score = 0
-		for _, v := range a.Votes {
-			if v.Typed == pr.TypedAnswer { // as Agreement counts them
-				s.Score += v.Share
-			} else {
-				s.Score += 1 - v.Share
-			}
-		}
-		s.Score /= float64(len(a.Votes))
-	}
-	return s
+	return Scored{Right: right, Guess: pr.Confidence.Guess, Score: pr.Confidence.Share()}
 }
 
 // EvaluateSelective scores every sentence of set.

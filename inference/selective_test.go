@@ -28,7 +28,7 @@ func TestRiskCoverage(t *testing.T) {
 // a guess; the set's figures count it out of the coverage.
 func TestScoredUsesTheMembersShares(t *testing.T) {
 	pr := Prediction{AnswerWord: "dog", TypedAnswer: "dog", Confidence: Confidence{TopProbability: 0.9, Guess: true,
-		Members: &Agreement{Members: 2, Agree: 1, Votes: []Vote{vote(1, "dog", 0.9), vote(2, "food", 0.7)}}}}
+		Members: newAgreement([]Vote{vote(1, "dog", 0.9), vote(2, "food", 0.7)}, 0)}}
 	s := scored(pr, true)
 	if want := (0.9 + 0.3) / 2; s.Score < want-1e-12 || s.Score > want+1e-12 || !s.Guess || !s.Right {
 		t.Errorf("scored: %+v, want score %v, a guess, right", s, want)

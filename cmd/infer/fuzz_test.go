@@ -83,7 +83,7 @@ func checkAnswer(t *testing.T, s string, p inference.Prediction) {
 func checkConfidence(t *testing.T, s string, p inference.Prediction) {
 	t.Helper()
 	c := p.Confidence
-	rule := c.TopProbability < inference.GuessBelow || c.CandidateMass < inference.MinCandidateMass ||
+	rule := c.Share() < inference.GuessBelow || c.CandidateMass < inference.MinCandidateMass ||
 		slices.Contains(c.UnknownCandidates, p.AnswerWord) || len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb
 	if !(c.TopProbability >= 0 && c.TopProbability <= 1+1e-9) || !(c.CandidateMass >= 0 && c.CandidateMass <= 1+1e-9) ||
 		c.Guess != rule || (c.Guess && c.Reason == "") {
