@@ -47,6 +47,27 @@ var contractedEndings = []struct{ ending, word string }{
 	{"'ve", "have"},
 }
 
+// IsContraction says whether word is a contraction whose ending is a verb
+// or "not" ("i'm", "they're", "didn't", "she'd", "that's", "won't"), by the
+// tables above: such a word is never a noun, whatever the vocabulary knows.
+// A possessive ("dog's", "sam's") is not one.
+func IsContraction(word string) bool {
+	if _, ok := wholeContractions[word]; ok {
+		return true
+	}
+	for _, s := range sIsAfter {
+		if word == s+"'s" {
+			return true
+		}
+	}
+	for _, e := range append(contractedEndings, struct{ ending, word string }{"'d", ""}) {
+		if stem, ok := strings.CutSuffix(word, e.ending); ok && stem != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // Contraction is one contracted word read as the words it stands for.
 type Contraction struct {
 	Word     string   `json:"word"`     // the token as written, lower-case: "didn't"

@@ -126,3 +126,17 @@ func TestExpandContractionsLeavesCorpusAlone(t *testing.T) {
 		}
 	}
 }
+
+// A contraction whose ending is a verb or "not" is never a noun; a
+// possessive may be one.
+func TestIsContraction(t *testing.T) {
+	for word, want := range map[string]bool{
+		"i'm": true, "they're": true, "didn't": true, "she'd": true, "we've": true, "you'll": true,
+		"that's": true, "won't": true, "let's": true,
+		"dog's": false, "sam's": false, "dog": false, "'m": false, "it": false,
+	} {
+		if got := IsContraction(word); got != want {
+			t.Errorf("IsContraction(%q) = %v, want %v", word, got, want)
+		}
+	}
+}

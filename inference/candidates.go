@@ -76,13 +76,13 @@ func nounHeads(tokens []string, known func(string) bool) []int {
 }
 
 // mayBeNoun says whether the unknown word tokens[i] may be a noun phrase's
-// head: a word, not a function word, that WordNet does not know or knows as
+// head: a word, not a function word or a contraction ("i'm"), that WordNet does not know or knows as
 // a noun (canBeNoun), not where a verb or a predicate stands, and not a
 // modifier of the noun after it ("the zorbly dog").
 func mayBeNoun(tokens []string, i int) bool {
 	t := tokens[i]
 	switch {
-	case !strings.ContainsFunc(t, unicode.IsLetter), closedClass[t], !canBeNoun(tokens, i):
+	case !strings.ContainsFunc(t, unicode.IsLetter), closedClass[t], data.IsContraction(t), !canBeNoun(tokens, i):
 		return false
 	case i > 0 && beforeNonNoun[tokens[i-1]]:
 		return false
