@@ -20,8 +20,19 @@ import (
 )
 
 // historyFractions are the points within the first epoch, as shares of its
-// steps, besides the end of every epoch: attention changes fastest there.
+// steps, besides the ends of epochs (historyEpoch): attention changes
+// fastest there.
 var historyFractions = []float64{0, 1.0 / 8, 1.0 / 4, 1.0 / 2}
+
+// historyEpoch says whether the end of epoch e of a run of epochs is a
+// point of the history: every epoch through the twentieth, where the
+// default's supervised head settles, then every fifth, and the last. A
+// point per epoch of a 40-epoch run made history.json 1 MB, and pushed the
+// browser module, which embeds it for the playback, past its 6 MB budget
+// (docs/site.md).
+func historyEpoch(e, epochs int) bool {
+	return e <= 20 || e%5 == 0 || e == epochs
+}
 
 // ProbeExamples are the probe sentences, declared once: the mission sentence
 // and its twin from test, then from every challenge set, in the corpus's
@@ -89,7 +100,9 @@ func (t *trainer) prepareHistory(resumeStep int) error {
 		r.due[int(f*float64(perEpoch))] = true
 	}
 	for e := 1; e <= t.cfg.Train.Epochs; e++ {
-		r.due[e*perEpoch] = true
+		if historyEpoch(e, t.cfg.Train.Epochs) {
+			r.due[e*perEpoch] = true
+		}
 	}
 	sup := [2]int{-1, -1}
 	if t.cfg.Train.AttentionSupervision > 0 {

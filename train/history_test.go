@@ -41,7 +41,8 @@ func TestProbeExamples(t *testing.T) {
 }
 
 // checkHistory checks a finished run's history.json: one point before the
-// first step, three within the first epoch and one per epoch; and the point
+// first step, three within the first epoch and one per epoch (the runs here
+// are shorter than historyEpoch thins); and the point
 // of the best epoch is what the saved checkpoint computes on the probes.
 func checkHistory(t *testing.T, r *trainedRun, corpus *data.Corpus) {
 	h, err := history.Load(r.dir)
@@ -126,4 +127,28 @@ func maxDiff(a, b history.Reading) float64 {
 		d = max(d, math.Abs(a.CandidateProbabilities[k]-b.CandidateProbabilities[k]))
 	}
 	return d
+}
+
+// The history records the end of every epoch through the twentieth, then
+// of every fifth, and of the last.
+func TestHistoryEpochs(t *testing.T) {
+	for _, tc := range []struct {
+		epochs int
+		want   []int
+	}{
+		{3, []int{1, 2, 3}},
+		{22, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22}},
+		{40, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25, 30, 35, 40}},
+		{41, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25, 30, 35, 40, 41}},
+	} {
+		var got []int
+		for e := 1; e <= tc.epochs; e++ {
+			if historyEpoch(e, tc.epochs) {
+				got = append(got, e)
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%d epochs: points after epochs %v, want %v", tc.epochs, got, tc.want)
+		}
+	}
 }
