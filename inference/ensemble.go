@@ -2,12 +2,13 @@ package inference
 
 // Doubt from a deep ensemble (train/members.go): a run of K members is K
 // models of one recipe that differ only in their seed. Every member answers
-// each pronoun; the answer shown is the members' majority, given by the
+// each pronoun. The ensemble's probability for a noun is the mean of the
+// members' (Lakshminarayanan et al. 2017 average the members'
+// distributions): its answer is the noun that mean favours, given by a
 // member that gives it (member 1 whenever it does), whose attention, steps
-// and attribution are then shown. The ensemble's probability for the answer
-// is the mean of the members' (Lakshminarayanan et al. 2017 average the
-// members' distributions), and the guess rule's share threshold applies to
-// it (Confidence.Share): members that part ways pull it down. Where the
+// and attribution are then shown, and the guess rule's share threshold
+// applies to that mean (Confidence.Share): members that part ways pull it
+// down. Where the
 // corpus settles the answer every member finds it; where a model had to
 // generalise, members part ways, and the learner reads "2 of 3 models say
 // dog".
@@ -97,8 +98,8 @@ func (p *Predictor) all() []*Predictor { return append([]*Predictor{p}, p.member
 
 // vote asks every member for every "it" of sentence and returns the member
 // to show, with each pronoun's agreement: the member whose answers are the
-// majority's for the most pronouns, the lowest-numbered among equals (so
-// member 1 whenever it is with the majority).
+// ensemble's for the most pronouns, the lowest-numbered among equals (so
+// member 1 whenever it gives the ensemble's answers).
 func (p *Predictor) vote(sentence string) (*Predictor, []*Agreement, error) {
 	enc, pronouns, heads, err := p.read(sentence)
 	if err != nil {
@@ -122,7 +123,7 @@ func (p *Predictor) voteOn(enc *Encoded, pronouns, heads []int) (*Predictor, []*
 			votes[i] = append(votes[i], v)
 		}
 	}
-	shown := withMajority(votes, len(all))
+	shown := withAnswer(votes, len(all))
 	agreements := make([]*Agreement, len(pronouns))
 	for i := range pronouns {
 		agreements[i] = newAgreement(votes[i], shown)
@@ -130,14 +131,14 @@ func (p *Predictor) voteOn(enc *Encoded, pronouns, heads []int) (*Predictor, []*
 	return all[shown], agreements, nil
 }
 
-// withMajority is the index of the member that gives the majority answer
-// for the most pronouns, the lowest among equals.
-func withMajority(votes [][]Vote, members int) int {
+// withAnswer is the index of the member that gives the ensemble's answer
+// (ensembleAnswer) for the most pronouns, the lowest among equals.
+func withAnswer(votes [][]Vote, members int) int {
 	with := make([]int, members)
 	for _, vs := range votes {
-		maj := majority(vs)
+		answer := ensembleAnswer(vs)
 		for k, v := range vs {
-			if v.Typed == maj {
+			if v.Typed == answer {
 				with[k]++
 			}
 		}
@@ -151,38 +152,45 @@ func withMajority(votes [][]Vote, members int) int {
 	return best
 }
 
-// majority is the answer (as typed) most members give; among equal counts,
-// the one with the larger summed share.
-func majority(vs []Vote) string {
-	count, share := map[string]int{}, map[string]float64{}
-	for _, v := range vs {
-		count[v.Typed]++
-		share[v.Typed] += v.Share
-	}
-	best := vs[0].Typed
-	for _, v := range vs {
-		a := v.Typed
-		if count[a] > count[best] || count[a] == count[best] && share[a] > share[best] {
-			best = a
+// ensembleAnswer is the answer (as typed) with the largest mean share: the
+// noun the members' averaged distributions favour. With three members it is
+// the majority's unless two barely agree against one sure member. Among
+// equal means, the lowest-numbered member's answer.
+func ensembleAnswer(vs []Vote) string {
+	best, bestMean := vs[0].Typed, meanShare(vs, vs[0].Typed)
+	for _, v := range vs[1:] {
+		if m := meanShare(vs, v.Typed); m > bestMean {
+			best, bestMean = v.Typed, m
 		}
 	}
 	return best
 }
 
+// meanShare is the members' mean share for answer (as typed): each member's
+// share of the candidates' probability for its own answer, or 1 - that share
+// where it answers another noun. Two candidates are assumed, as the share
+// is: a member's share for the other candidate leaves 1 - share for this one.
+func meanShare(vs []Vote, answer string) float64 {
+	sum := 0.0
+	for _, v := range vs {
+		if v.Typed == answer {
+			sum += v.Share
+		} else {
+			sum += 1 - v.Share
+		}
+	}
+	return sum / float64(len(vs))
+}
+
 // newAgreement counts the members that give member shown's answer, and
-// their mean share for it. Two candidates are assumed, as the share is: a
-// member's share for the other candidate leaves 1 - share for this one.
+// their mean share for it.
 func newAgreement(votes []Vote, shown int) *Agreement {
-	a := &Agreement{Members: len(votes), Shown: shown + 1, Votes: votes}
+	a := &Agreement{Members: len(votes), Shown: shown + 1, Votes: votes, Mean: meanShare(votes, votes[shown].Typed)}
 	for _, v := range votes {
 		if v.Typed == votes[shown].Typed {
 			a.Agree++
-			a.Mean += v.Share
-		} else {
-			a.Mean += 1 - v.Share
 		}
 	}
-	a.Mean /= float64(len(votes))
 	return a
 }
 
@@ -234,7 +242,7 @@ func (p *Predictor) answerOf(enc *Encoded, pronoun int, heads []int) (Vote, erro
 // "3 of 3 models trained alike say "dog" (1: dog 100.0%, 2: dog 99.8%,
 // 3: dog 100.0%); what is shown is model 1's".
 func (a *Agreement) Describe(answer string) string {
-	return fmt.Sprintf("%d of %d models trained alike say %q (%s); what is shown is model %d's", a.Agree, a.Members, answer, votesText(a.Votes), a.Shown)
+	return fmt.Sprintf("%d of %d models trained alike %s %q (%s); what is shown is model %d's", a.Agree, a.Members, a.say(), answer, votesText(a.Votes), a.Shown)
 }
 
 // agreementClause says how sure the members are together, for reason (the
@@ -243,7 +251,15 @@ func agreementClause(a *Agreement, answer string) string {
 	if a.Unanimous() {
 		return fmt.Sprintf("the %d models trained alike give %q only %s on average", a.Members, answer, share(a.Mean))
 	}
-	return fmt.Sprintf("only %d of the %d models trained alike say %q, %s on average", a.Agree, a.Members, answer, share(a.Mean))
+	return fmt.Sprintf("only %d of the %d models trained alike %s %q, %s on average", a.Agree, a.Members, a.say(), answer, share(a.Mean))
+}
+
+// say is the verb for a.Agree models: "1 of 3 models ... says".
+func (a *Agreement) say() string {
+	if a.Agree == 1 {
+		return "says"
+	}
+	return "say"
 }
 
 // votesText lists the members' answers: "1: dog 99%, 2: food 87%, 3: dog 95%".

@@ -38,7 +38,7 @@ func TestMembersVote(t *testing.T) {
 		pr := resolveFirst(t, p, s)
 		if a := pr.Confidence.Members; a.Agree == 1 {
 			disagreed++
-			if !pr.Confidence.Guess || !strings.Contains(pr.Confidence.Reason, `only 1 of the 2 models trained alike say "`+pr.AnswerWord+`"`) {
+			if !pr.Confidence.Guess || !strings.Contains(pr.Confidence.Reason, `only 1 of the 2 models trained alike says "`+pr.AnswerWord+`"`) {
 				t.Errorf("%q: members disagree but the answer is %+v", s, pr.Confidence)
 			}
 		}
@@ -112,7 +112,9 @@ func vote(member int, word string, share float64) Vote {
 	return Vote{Member: member, Answer: word, Typed: word, Share: share}
 }
 
-func TestMajority(t *testing.T) {
+// The ensemble's answer is the noun the members' mean share favours: the
+// majority's, unless two barely agree against one sure member.
+func TestEnsembleAnswer(t *testing.T) {
 	puppy := Vote{Member: 2, Answer: "dog", Typed: "puppy", Share: 0.99} // "puppy" read as "dog"
 	for _, tc := range []struct {
 		votes []Vote
@@ -122,10 +124,12 @@ func TestMajority(t *testing.T) {
 		{[]Vote{vote(1, "dog", 0.9), vote(2, "food", 0.99)}, "food"}, // a tie: the larger share
 		{[]Vote{vote(1, "dog", 0.9)}, "dog"},
 		{[]Vote{vote(1, "dog", 0.9), puppy, vote(3, "dog", 0.6)}, "dog"},
-		{[]Vote{vote(1, "dog", 0.9), puppy}, "puppy"}, // two nouns, one token: a tie all the same
+		{[]Vote{vote(1, "dog", 0.9), puppy}, "puppy"}, // two nouns, one token: two answers
+		{[]Vote{vote(1, "dog", 0.55), vote(2, "dog", 0.55), vote(3, "food", 1)}, "food"},
+		{[]Vote{vote(1, "dog", 0.7), vote(2, "food", 0.7)}, "dog"}, // equal means: member 1's
 	} {
-		if got := majority(tc.votes); got != tc.want {
-			t.Errorf("majority(%v) = %q, want %q", tc.votes, got, tc.want)
+		if got := ensembleAnswer(tc.votes); got != tc.want {
+			t.Errorf("ensembleAnswer(%v) = %q, want %q", tc.votes, got, tc.want)
 		}
 	}
 }
@@ -134,11 +138,15 @@ func TestMajority(t *testing.T) {
 // answer the two nouns give one token, but do not agree.
 func TestMembersAgreeOnTheWordTyped(t *testing.T) {
 	votes := []Vote{vote(1, "dog", 0.9), {Member: 2, Answer: "dog", Typed: "puppy", Share: 0.8}, vote(3, "dog", 0.7)}
-	a := newAgreement(votes, withMajority([][]Vote{votes}, len(votes)))
+	a := newAgreement(votes, withAnswer([][]Vote{votes}, len(votes)))
 	if a.Agree != 2 || a.Shown != 1 || a.Unanimous() {
 		t.Errorf("agreement %+v, want 2 of 3 with member 1 shown", a)
 	}
 	if got, want := a.Describe("dog"), `2 of 3 models trained alike say "dog" (1: dog 90.0%, 2: puppy 80.0%, 3: dog 70.0%); what is shown is model 1's`; got != want {
+		t.Errorf("Describe = %q\nwant %q", got, want)
+	}
+	one := newAgreement(votes, 1)
+	if got, want := one.Describe("puppy"), `1 of 3 models trained alike says "puppy" (1: dog 90.0%, 2: puppy 80.0%, 3: dog 70.0%); what is shown is model 2's`; got != want {
 		t.Errorf("Describe = %q\nwant %q", got, want)
 	}
 }

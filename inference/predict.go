@@ -191,8 +191,9 @@ var (
 // sentence with none is an error (ErrNoCandidate), as is a model whose
 // output is not finite (ErrBrokenModel).
 //
-// A Predictor with members (ensemble.go) answers with the member that gives
-// the members' majority answer, and says how many agree.
+// A Predictor with members (ensemble.go) answers with a member that gives
+// the ensemble's answer (the noun the members' mean share favours), and says
+// how many agree.
 func (p *Predictor) Resolve(sentence string) (*Resolution, error) {
 	if len(p.members) == 0 {
 		return p.resolveOne(sentence)
