@@ -61,6 +61,19 @@ func (p *Predictor) SetMembers(members []*checkpoint.Checkpoint) error {
 	return nil
 }
 
+// Each returns one Predictor per member, member 1 first, each answering
+// alone (and knocking no head out): for a figure that averages the members'
+// own probabilities, the ensemble's distribution over the words. A model of
+// one member gives itself.
+func (p *Predictor) Each() []*Predictor {
+	if len(p.members) == 0 {
+		return []*Predictor{p}
+	}
+	one := New(p.ck)
+	one.unk = p.unk
+	return append([]*Predictor{one}, p.members...)
+}
+
 // Another returns a new Predictor over the same checkpoints, members and all,
 // whose ablation and graphs are its own (a server's second Predictor for
 // requests that knock heads out).

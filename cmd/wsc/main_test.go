@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,5 +137,40 @@ func TestItemsAreScoredAsTyped(t *testing.T) {
 	r := scoreItem(p, Item{ID: "puppy", Sentence: "The puppy ate the food because it was famished", Correct: "puppy", Other: "food"})
 	if r.Answer != "puppy" || !r.Right || strings.Join(r.Candidates, " ") != "puppy food" || r.TwoChoiceRight == nil || !*r.TwoChoiceRight {
 		t.Errorf("%+v; want puppy, right, between puppy and food", r)
+	}
+}
+
+// Two-choice compares the ensemble's probabilities: each word's mean over
+// the members, each member answering alone.
+func TestTwoChoiceAveragesTheMembers(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	members := p.Each()
+	if len(members) != p.Members() || len(members) < 2 {
+		t.Fatalf("Each gave %d predictors for %d members; the default model has several", len(members), p.Members())
+	}
+	it := Item{Sentence: "The horse could see over the wall because it was tall.", Correct: "horse", Other: "wall"}
+	correct, other, ok := meanProbabilities(members, it)
+	if !ok {
+		t.Fatal("no two-choice probabilities for an item whose words are both in the sentence")
+	}
+	var wantC, wantO float64
+	for k, m := range members {
+		res, err := m.Resolve(it.Sentence)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := res.Predictions[0]
+		if pr.Confidence.Members != nil {
+			t.Fatalf("member %d answered as an ensemble", k+1)
+		}
+		c, _ := bestProbability(pr, it.Correct)
+		o, _ := bestProbability(pr, it.Other)
+		wantC, wantO = wantC+c/float64(len(members)), wantO+o/float64(len(members))
+	}
+	if math.Abs(correct-wantC) > 1e-12 || math.Abs(other-wantO) > 1e-12 || correct <= other {
+		t.Errorf("mean probabilities %v, %v; want %v, %v, the correct word ahead", correct, other, wantC, wantO)
 	}
 }

@@ -33,9 +33,10 @@ type Result struct {
 	// Candidates are the words the model could answer, most probable first.
 	Candidates []string `json:"candidates,omitempty"`
 	// TwoChoiceRight is whether the correct word gets more of the model's
-	// probability than the other one (each at its most probable position),
-	// the choice between two that WSC's published scores make; absent when
-	// either word is not in the sentence as typed.
+	// probability than the other one (each at its most probable position;
+	// for an ensemble, the mean of its members' probabilities), the choice
+	// between two that WSC's published scores make; absent when either word
+	// is not in the sentence as typed.
 	TwoChoiceRight *bool `json:"two_choice_right,omitempty"`
 }
 
@@ -125,13 +126,33 @@ func scoreItem(p *inference.Predictor, it Item) Result {
 	for _, c := range pr.Candidates {
 		r.Candidates = append(r.Candidates, c.Typed)
 	}
-	correct, cok := bestProbability(pr, it.Correct)
-	other, ook := bestProbability(pr, it.Other)
-	if cok && ook {
+	if correct, other, ok := meanProbabilities(p.Each(), it); ok {
 		right := correct > other
 		r.TwoChoiceRight = &right
 	}
 	return r
+}
+
+// meanProbabilities are the members' mean probabilities for the item's
+// correct and other word (each member's highest at any position of the word
+// as typed): the ensemble's distribution, which published two-choice scores
+// compare. ok is false if a member cannot answer or either word is missing.
+func meanProbabilities(members []*inference.Predictor, it Item) (correct, other float64, ok bool) {
+	for _, m := range members {
+		res, err := m.Resolve(it.Sentence)
+		if err != nil || it.Pronoun >= len(res.Predictions) {
+			return 0, 0, false
+		}
+		pr := res.Predictions[it.Pronoun]
+		c, cok := bestProbability(pr, it.Correct)
+		o, ook := bestProbability(pr, it.Other)
+		if !cok || !ook {
+			return 0, 0, false
+		}
+		correct, other = correct+c, other+o
+	}
+	n := float64(len(members))
+	return correct / n, other / n, true
 }
 
 // bestProbability is the model's highest probability for word at any of
