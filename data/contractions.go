@@ -52,20 +52,21 @@ var contractedEndings = []struct{ ending, word string }{
 // tables above: such a word is never a noun, whatever the vocabulary knows.
 // A possessive ("dog's", "sam's") is not one.
 func IsContraction(word string) bool {
-	if _, ok := wholeContractions[word]; ok {
+	if readings(word) != nil {
 		return true
 	}
-	for _, s := range sIsAfter {
-		if word == s+"'s" {
+	for _, e := range contractedEndings {
+		if hasEnding(word, e.ending) {
 			return true
 		}
 	}
-	for _, e := range append(contractedEndings, struct{ ending, word string }{"'d", ""}) {
-		if stem, ok := strings.CutSuffix(word, e.ending); ok && stem != "" {
-			return true
-		}
-	}
-	return false
+	return hasEnding(word, "'d") // had or would: never expanded, but a verb all the same
+}
+
+// hasEnding says whether word is a stem followed by ending.
+func hasEnding(word, ending string) bool {
+	stem, ok := strings.CutSuffix(word, ending)
+	return ok && stem != ""
 }
 
 // Contraction is one contracted word read as the words it stands for.
