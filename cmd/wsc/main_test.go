@@ -134,7 +134,7 @@ func TestItemsAreScoredAsTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := scoreItem(p, Item{ID: "puppy", Sentence: "The puppy ate the food because it was famished", Correct: "puppy", Other: "food"})
+	r := scoreItem(p, p.Each(), Item{ID: "puppy", Sentence: "The puppy ate the food because it was famished", Correct: "puppy", Other: "food"})
 	if r.Answer != "puppy" || !r.Right || strings.Join(r.Candidates, " ") != "puppy food" || r.TwoChoiceRight == nil || !*r.TwoChoiceRight {
 		t.Errorf("%+v; want puppy, right, between puppy and food", r)
 	}

@@ -72,12 +72,14 @@ type Summary struct {
 // does not have.
 var errFewPronouns = errors.New(`the id asks about an "it" the sentence does not have`)
 
-// score resolves every item with p.
+// score resolves every item with p, and with each of its members alone for
+// two-choice (made once: a member's graphs are kept across items).
 func score(p *inference.Predictor, items []Item) ([]Result, Summary) {
 	results := make([]Result, len(items))
 	s := Summary{Items: len(items), Why: map[string]int{}}
+	members := p.Each()
 	for i, it := range items {
-		r := scoreItem(p, it)
+		r := scoreItem(p, members, it)
 		results[i] = r
 		if len(r.Unknown) == 0 {
 			s.WordsKnown++
@@ -106,8 +108,9 @@ func score(p *inference.Predictor, items []Item) ([]Result, Summary) {
 	return results, s
 }
 
-// scoreItem resolves one item.
-func scoreItem(p *inference.Predictor, it Item) Result {
+// scoreItem resolves one item with p, and with members (p.Each()) for
+// two-choice.
+func scoreItem(p *inference.Predictor, members []*inference.Predictor, it Item) Result {
 	r := Result{Item: it, Unknown: unknownWords(p, it.Sentence)}
 	res, err := p.Resolve(it.Sentence)
 	if err == nil && it.Pronoun >= len(res.Predictions) {
@@ -126,7 +129,7 @@ func scoreItem(p *inference.Predictor, it Item) Result {
 	for _, c := range pr.Candidates {
 		r.Candidates = append(r.Candidates, c.Typed)
 	}
-	if correct, other, ok := meanProbabilities(p.Each(), it); ok {
+	if correct, other, ok := meanProbabilities(members, it); ok {
 		right := correct > other
 		r.TwoChoiceRight = &right
 	}
