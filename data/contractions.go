@@ -83,13 +83,17 @@ func (c Contraction) String() string {
 
 // ContractionNote is the sentence that tells a user what was read how:
 // `read "didn't" as "did not", "it's" as "it is"`; empty for none.
-func ContractionNote(cs []Contraction) string {
-	if len(cs) == 0 {
+func ContractionNote(cs []Contraction) string { return readNote(cs) }
+
+// readNote is `read X, Y`: the note that says how words were read, one
+// item each (a contraction, a relative); empty for none.
+func readNote[T fmt.Stringer](items []T) string {
+	if len(items) == 0 {
 		return ""
 	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.String()
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = it.String()
 	}
 	return "read " + strings.Join(parts, ", ")
 }

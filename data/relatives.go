@@ -55,16 +55,7 @@ func (r Relative) How() string {
 // RelativeNote is the sentence that tells a user which words were read as
 // their relatives: `read "famished" as "hungry" (WordNet: similar to)`;
 // empty for none.
-func RelativeNote(rs []Relative) string {
-	if len(rs) == 0 {
-		return ""
-	}
-	parts := make([]string, len(rs))
-	for i, r := range rs {
-		parts[i] = r.String()
-	}
-	return "read " + strings.Join(parts, ", ")
-}
+func RelativeNote(rs []Relative) string { return readNote(rs) }
 
 // relativeEntry is one line of relatives.txt.
 type relativeEntry struct{ readAs, relation string }
