@@ -125,7 +125,10 @@ func TestAntecedentPositionIsBalanced(t *testing.T) {
 			case sh.Name == ShapeSoIt && s > 0:
 				// "The food was tasty, so the dog ate it.": the answer is named first.
 				t.Errorf("shape %s: first %d, second %d: the noun the reason describes must come first", sh.Name, f, s)
-			case sh.Name != ShapeSoIt && f+s > 0 && (f == 0 || s == 0):
+			case sh.Name == ShapeLeadIt && f > 0:
+				// "The dog found the food and ate it.": the grammar answers the object, named second.
+				t.Errorf("shape %s: first %d, second %d: the object must come second", sh.Name, f, s)
+			case sh.Name != ShapeSoIt && sh.Name != ShapeLeadIt && f+s > 0 && (f == 0 || s == 0):
 				t.Errorf("shape %s: first %d, second %d: position alone would answer it", sh.Name, f, s)
 			}
 		}
@@ -204,11 +207,17 @@ func writesVerb(f *Frame, e Example) bool {
 // checkDeciding: the deciding positions hold "not"/"wasn't"/"isn't" if
 // negated, then the predicate's words (all <unk> in an uncertain training
 // sentence), in the clause that says them of "it": after the pronoun and
-// before any other "it", or, in "so-it" ("The food was tasty, so the dog
+// before any other "it" (none where the grammar decides), or, in "so-it" ("The food was tasty, so the dog
 // ate it."), after the noun named first and before the pronoun.
 func checkDeciding(e Example) string {
 	lo, hi := e.Pronoun, len(e.Tokens)
-	if e.Shape == ShapeSoIt {
+	switch {
+	case e.ByGrammar():
+		if len(e.Deciding) > 0 {
+			return fmt.Sprintf("deciding words at %v, though the grammar decides", e.Deciding)
+		}
+		return ""
+	case e.Shape == ShapeSoIt:
 		lo, hi = e.Antecedent, e.Pronoun
 	}
 	var words []string

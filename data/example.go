@@ -38,6 +38,12 @@ type Example struct {
 	Uncertain bool `json:"uncertain"`
 }
 
+// ByGrammar reports whether the grammar, not the meaning, decides the
+// answer: in a lead-it sentence ("The dog found the food and ate it.") "it"
+// is the object of a verb whose subject is the other noun. Such an example
+// has no Predicate and no Deciding words.
+func (e Example) ByGrammar() bool { return e.Shape == ShapeLeadIt }
+
 // Answer is the antecedent noun, or "" if the positions are out of range.
 func (e Example) Answer() string { return e.word(e.Antecedent) }
 

@@ -25,13 +25,14 @@ func (l *Lexicon) check() error {
 	return nil
 }
 
-// verbKeyNames are the frame keys that hold verb phrases.
+// verbKeyNames are the frame keys that hold verb phrases: the outcomes'
+// forms and the lead verbs.
 func verbKeyNames() []string {
 	var out []string
 	for _, k := range verbKeys() {
 		out = append(out, k.name)
 	}
-	return out
+	return append(out, "lead", "lead present")
 }
 
 // checkWordClasses rejects a verb, predicate or preposition word that is

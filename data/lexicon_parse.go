@@ -12,8 +12,9 @@ import (
 
 // frameKeys are the keys a frame file may use, in a fixed order so that the
 // first problem reported is always the same one: the verb forms of each
-// outcome, the nouns, the explanations, the places.
+// outcome, the lead verbs, the nouns, the explanations, the places.
 var frameKeys = append(verbKeys(),
+	frameKey{"lead", false, listNone}, frameKey{"lead present", false, listNone},
 	frameKey{"agents", true, listNouns}, frameKey{"objects", true, listNouns},
 	frameKey{"agent", false, listExplanations}, frameKey{"object", false, listExplanations},
 	frameKey{"agent places", false, listPlaces}, frameKey{"object places", false, listPlaces},
@@ -252,6 +253,7 @@ func (f *Frame) fill(fields map[string]field) error {
 			*dst = fields[outcomeNames[o]+verbForms[i].suffix].values
 		}
 	}
+	f.Lead = [2][]string{fields["lead"].values, fields["lead present"].values}
 	f.Agents, f.Objects = fields["agents"].values, fields["objects"].values
 	for _, r := range []Role{Agent, Object} {
 		ex, err := parseExplanations(r, fields[r.String()].values)
@@ -274,6 +276,9 @@ func (f *Frame) check() error {
 			}
 		}
 	}
+	if err := f.checkLead(); err != nil {
+		return err
+	}
 	for _, key := range []string{"agents", "objects"} {
 		if err := f.checkSingleWords(key); err != nil {
 			return err
@@ -286,6 +291,19 @@ func (f *Frame) check() error {
 		return lexErr(f.File, f.lines["objects"], "needs an agent and an object that differ")
 	}
 	return f.checkPlaces()
+}
+
+// checkLead asks for lead verbs in both tenses where the frame has both:
+// the lead-it shape writes its lead verb in the main verb's tense.
+func (f *Frame) checkLead() error {
+	past, present := len(f.Lead[0]) > 0, len(f.Lead[1]) > 0
+	switch {
+	case present && !past:
+		return lexErr(f.File, f.lines["lead present"], "\"lead present\" needs \"lead\" too")
+	case past && !present && f.hasPresent(false):
+		return lexErr(f.File, f.lines["lead"], "\"lead\" needs \"lead present\" too: the frame has a present tense")
+	}
+	return nil
 }
 
 // checkVerbForm makes a passive end in "by" and a present passive come with
@@ -370,6 +388,10 @@ func (f *Frame) phrases(key string) []string {
 		return f.Agents
 	case "objects":
 		return f.Objects
+	case "lead":
+		return f.Lead[0]
+	case "lead present":
+		return f.Lead[1]
 	}
 	for o, name := range outcomeNames {
 		for _, form := range verbForms {

@@ -11,9 +11,10 @@ import "strings"
 // included. Generation fails rather than write a longer one.
 const MaxTokens = 32
 
-// Shape names. Train uses the first six; validation and test each add one
-// shape built only from words and orders training has seen; the
-// held_out_shape challenge uses the last four, which no split uses.
+// Shape names. Every split uses the first six, and adds one: train lead-it,
+// validation and test one shape built only from words and orders training
+// has seen; the held_out_shape challenge uses the last four, which no split
+// uses.
 const (
 	ShapeActive         = "active"          // The dog ate the food because it was hungry.
 	ShapePassive        = "passive"         // The food was eaten by the dog because it was hungry.
@@ -21,6 +22,7 @@ const (
 	ShapeFrontedPassive = "fronted-passive" // Although it was not hungry, the food was eaten by the dog.
 	ShapeSoIt           = "so-it"           // The food was tasty, so the dog ate it. / The dog was hungry, so it ate the food.
 	ShapeTwoIt          = "two-it"          // The dog could not lift the box because it was weak and it was heavy.
+	ShapeLeadIt         = "lead-it"         // train only: The dog found the food and ate it.
 	ShapePassiveAdverb  = "passive-adverb"  // validation only: The food was eaten by a dog as it was really hungry.
 	ShapeFrontedAs      = "fronted-as"      // test only: As it was hungry, the dog ate the food.
 	ShapeSo             = "so"              // challenge only: It was hungry, so the dog ate the food.
@@ -48,6 +50,7 @@ const (
 	twoSentences               // main clause ". " reason
 	soIt                       // named noun's reason, ", so", main clause with "it" in that noun's place
 	twoReasons                 // main clause, connective, reason "and" reason: two "it"s, one per noun
+	leadIt                     // agent, lead verb, object, "and", main verb, "it": no reason clause
 )
 
 // Shape is a sentence template: where the reason clause goes, which voice
@@ -87,6 +90,7 @@ var allShapes = []Shape{
 	{ShapeFrontedPassive, true, true, adverbSometimes, reasonFirst},
 	{ShapeSoIt, false, false, adverbSometimes, soIt},
 	{ShapeTwoIt, false, false, adverbNever, twoReasons},
+	{ShapeLeadIt, false, false, adverbNever, leadIt},
 	{ShapePassiveAdverb, false, true, adverbAlways, reasonLast},
 	{ShapeFrontedAs, true, false, adverbSometimes, reasonFirst},
 	{ShapeSo, true, false, adverbSometimes, soClause},
@@ -112,15 +116,22 @@ func shapeByName(name string) Shape {
 }
 
 // fits reports whether frame f can be written in shape s.
-func (s Shape) fits(f *Frame) bool { return !s.Passive || f.hasVoice(true) }
+func (s Shape) fits(f *Frame) bool {
+	return (!s.Passive || f.hasVoice(true)) && (s.layout != leadIt || len(f.Lead[0]) > 0)
+}
 
-// connectiveList is the shape's connectives for an explaining or a conceding clause.
-func (s Shape) connectiveList(concessive bool) []string {
+// connective is the shape's i-th connective (modulo their number) for an
+// explaining or a conceding clause, or "" for a shape with no reason clause.
+func (s Shape) connective(concessive bool, i int) string {
 	lists := connectives[s.layout]
 	if s.Name == ShapeFrontedAs {
 		lists = frontedAs
 	}
-	return lists[boolIndex(concessive)]
+	list := lists[boolIndex(concessive)]
+	if len(list) == 0 {
+		return ""
+	}
+	return list[i%len(list)]
 }
 
 // tuple is one meaning with its nouns: a frame, its two nouns, and what the
@@ -320,8 +331,7 @@ func (t tuple) referentOf(m Meaning) Role {
 // realise writes tuple t in shape s with the given surface choices.
 func realise(t tuple, s Shape, sf surface) Example {
 	var b sentence
-	conns := s.connectiveList(t.Concessive)
-	conn := conns[sf.connective%len(conns)]
+	conn := s.connective(t.Concessive, sf.connective)
 	switch s.layout {
 	case reasonLast, twoSentences, twoReasons:
 		if sf.pp.set && sf.pp.at == AttachScene {
@@ -348,6 +358,8 @@ func realise(t tuple, s Shape, sf surface) Example {
 		b.mainClause(t, s.Passive, sf, false, 0)
 	case soIt:
 		b.soIt(t, s, sf, conn)
+	case leadIt:
+		b.leadIt(t, sf)
 	}
 	b.add(".")
 	return b.example(t, s, sf)
@@ -370,10 +382,36 @@ func (b *sentence) soIt(t tuple, s Shape, sf surface, conn string) {
 	}
 }
 
+// leadIt writes "The dog found the food and ate it.": a lead verb names
+// both nouns and the main verb takes "it" as its object, so "it" is the
+// object by the grammar alone (the dog is the subject of "ate"). There is
+// no reason clause: the outcome is written, the predicate is not.
+func (b *sentence) leadIt(t tuple, sf surface) {
+	if sf.pp.set && sf.pp.at == AttachScene {
+		b.place(sf.pp.place)
+		b.add(",")
+	}
+	verbs := t.frame.verbs(t.Outcome, false, sf.present)
+	verb := verbs[sf.verb%len(verbs)]
+	leads := t.frame.Lead[boolIndex(sf.present)]
+	b.agent = b.participant(t, Agent, sf, false)
+	b.add(leads[sf.verb/len(verbs)%len(leads)]) // not sf.verb%len(leads): the lead would follow the verb's choice
+	b.object = b.participant(t, Object, sf, false)
+	if sf.contracted {
+		verb = contract(verb)
+	}
+	b.add("and " + verb)
+	b.pronoun = len(b.tokens)
+	b.add(Pronoun)
+}
+
 func (b *sentence) example(t tuple, s Shape, sf surface) Example {
-	m, role := t.Meaning, t.role
-	if sf.askSecond {
+	m, role, concessive := t.Meaning, t.role, t.Concessive
+	switch {
+	case sf.askSecond:
 		m, role = sf.second, t.role.other()
+	case s.layout == leadIt: // no reason clause: nothing of the meaning but the outcome is written
+		m, role, concessive = Meaning{Outcome: t.Outcome}, Object, false
 	}
 	antecedent := b.agent
 	if role == Object {
@@ -384,7 +422,7 @@ func (b *sentence) example(t tuple, s Shape, sf surface) Example {
 		Text: renderText(b.tokens), Tokens: b.tokens,
 		Pronoun: b.pronoun, Antecedent: antecedent, Candidates: cands,
 		Frame: t.frame.Name, Shape: s.Name, Predicate: m.Predicate, Role: role,
-		Verb: t.frame.Verb(t.Outcome), Outcome: t.Outcome, Concessive: t.Concessive,
+		Verb: t.frame.Verb(t.Outcome), Outcome: t.Outcome, Concessive: concessive,
 		AntecedentFirst: antecedent == cands[0],
 		Negated:         m.Negated, Distractors: b.distractors, Deciding: b.deciding,
 	}

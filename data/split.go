@@ -22,8 +22,12 @@ var splitNames = [...]string{"train", "validation", "test"}
 
 func (s splitID) String() string { return splitNames[s] }
 
-// heldOutShape is the one shape a held-out split adds to the training shapes.
-var heldOutShape = map[splitID]string{
+// splitShape is the one shape a split adds to the shapes every split uses:
+// validation and test a shape built only from words and orders training has
+// seen, train lead-it ("The dog found the food and ate it."), which writes
+// no predicate, so its sentences could not be kept apart by combination.
+var splitShape = map[splitID]string{
+	trainSplit:      ShapeLeadIt,
 	validationSplit: ShapePassiveAdverb,
 	testSplit:       ShapeFrontedAs,
 }
@@ -37,7 +41,7 @@ var challengeShapes = []string{ShapeSo, ShapeSoPassive, ShapeTwoSentences, Shape
 
 // HeldOutShapes returns the shape only validation uses and the shape only test uses.
 func HeldOutShapes() (validation, test string) {
-	return heldOutShape[validationSplit], heldOutShape[testSplit]
+	return splitShape[validationSplit], splitShape[testSplit]
 }
 
 // ChallengeShapes returns the shapes only the held_out_shape challenge uses.
@@ -46,7 +50,7 @@ func ChallengeShapes() []string { return slices.Clone(challengeShapes) }
 // shapesFor returns the shapes split s may write frame f in.
 func shapesFor(s splitID, f *Frame) []Shape {
 	names := trainShapes
-	if extra, ok := heldOutShape[s]; ok {
+	if extra, ok := splitShape[s]; ok {
 		names = append(names[:len(names):len(names)], extra)
 	}
 	return fittingShapes(names, f)

@@ -31,8 +31,8 @@ func (g *generator) fillTrain(cfg Config) ([]Example, error) {
 	for _, m := range masks {
 		more, err := g.drawScheduled("train", m.n, seen, func(c cell) (Example, bool) {
 			e, ok := g.sample(c, trainSplit, true)
-			if !ok {
-				return e, false // nothing to mask
+			if !ok || e.ByGrammar() {
+				return e, false // nothing to mask: no sentence, or the grammar decides
 			}
 			return m.mask(e), true
 		})
