@@ -26,12 +26,12 @@ var historyFractions = []float64{0, 1.0 / 8, 1.0 / 4, 1.0 / 2}
 
 // historyEpoch says whether the end of epoch e of a run of epochs is a
 // point of the history: every epoch through the twentieth, where the
-// default's supervised head settles, then every fifth, and the last. A
+// default's supervised head settles, then every tenth, and the last. A
 // point per epoch of a 40-epoch run made history.json 1 MB, and pushed the
 // browser module, which embeds it for the playback, past its 6 MB budget
 // (docs/site.md).
 func historyEpoch(e, epochs int) bool {
-	return e <= 20 || e%5 == 0 || e == epochs
+	return e <= 20 || e%10 == 0 || e == epochs
 }
 
 // ProbeExamples are the probe sentences, declared once: the mission sentence

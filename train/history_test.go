@@ -130,7 +130,7 @@ func maxDiff(a, b history.Reading) float64 {
 }
 
 // The history records the end of every epoch through the twentieth, then
-// of every fifth, and of the last.
+// of every tenth, and of the last.
 func TestHistoryEpochs(t *testing.T) {
 	for _, tc := range []struct {
 		epochs int
@@ -138,8 +138,8 @@ func TestHistoryEpochs(t *testing.T) {
 	}{
 		{3, []int{1, 2, 3}},
 		{22, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22}},
-		{40, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25, 30, 35, 40}},
-		{41, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25, 30, 35, 40, 41}},
+		{60, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 40, 50, 60}},
+		{45, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 40, 45}},
 	} {
 		var got []int
 		for e := 1; e <= tc.epochs; e++ {
