@@ -393,3 +393,33 @@ func TestExampleJSONRoundTrip(t *testing.T) {
 		t.Errorf("bad outcome error = %v", err)
 	}
 }
+
+func TestContract(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"could not lift", "couldn't lift"},
+		{"was not noticed by", "wasn't noticed by"},
+		{"is noticed by", "is noticed by"}, // "is no" is not "is not"
+		{"cannot be held by", "can't be held by"},
+		{"did not break under", "didn't break under"},
+	} {
+		if got := contract(tt.in); got != tt.want {
+			t.Errorf("contract(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Every word of the training vocabulary is one the lexicon or the shapes
+// write: a word no list holds is a bug in how sentences are put together.
+func TestVocabularyHoldsOnlyWrittenWords(t *testing.T) {
+	lex := testLexicon(t)
+	written := lex.allWords()
+	addAll(written, templateWords, []string{",", "."})
+	for _, c := range contractions {
+		written[c[1]] = true
+	}
+	for _, w := range testCorpus(t).Vocab().Words() {
+		if w != Unk && w != Pad && !written[w] {
+			t.Errorf("vocabulary word %q is written by no lexicon list or shape", w)
+		}
+	}
+}

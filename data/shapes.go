@@ -5,7 +5,10 @@
 
 package data
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // MaxTokens is the longest sentence the generator writes, punctuation
 // included. Generation fails rather than write a longer one.
@@ -203,12 +206,20 @@ var contractions = [][2]string{
 	{"cannot", "can't"}, {"was not", "wasn't"}, {"is not", "isn't"},
 }
 
-// contract writes phrase's negations as contractions.
+// contract writes phrase's negations as contractions, matching whole
+// words: "is not seen" becomes "isn't seen", "is noticed" stays (a match
+// inside words made "isn'ticed").
 func contract(phrase string) string {
+	words := strings.Fields(phrase)
 	for _, c := range contractions {
-		phrase = strings.ReplaceAll(phrase, c[0], c[1])
+		long := strings.Fields(c[0])
+		for i := 0; i+len(long) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(long)], long) {
+				words = slices.Replace(words, i, i+len(long), c[1])
+			}
+		}
 	}
-	return phrase
+	return strings.Join(words, " ")
 }
 
 func (b *sentence) add(phrase string) { b.tokens = append(b.tokens, strings.Fields(phrase)...) }
