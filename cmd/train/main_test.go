@@ -104,7 +104,10 @@ func TestSignalDuringSetup(t *testing.T) {
 		err = cmd.Wait()
 		took := time.Since(sent)
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 130 || took > 5*time.Second {
+		// "At once" is far under the minute the setup takes; under load 10 on
+		// 2 shared cores the exit took 5-8 s, so 20 s leaves room for a busy
+		// machine and still catches a process that finishes its setup first.
+		if !errors.As(err, &exit) || exit.ExitCode() != 130 || took > 20*time.Second {
 			t.Errorf("%v during setup: %v after %v, want exit status 130 at once", sig, err, took.Round(time.Millisecond))
 		}
 		if want := "interrupted during setup, before training started; nothing was written to " + dir; !strings.Contains(stderr.String(), want) {
