@@ -83,8 +83,7 @@ type Frame struct {
 	Agents, Objects []string
 	// Lead holds verbs of an earlier action of the agent on the object, past
 	// and present ("found", "finds"), for the lead-it shape: "The dog found
-	// the bone and ate it because it was hungry." None: the frame has no
-	// such sentence.
+	// the bone and ate it." None: the frame has no such sentence.
 	Lead [2][]string
 	// Explains lists which pole of which dimension of which role favours
 	// success ("agent: hunger +").

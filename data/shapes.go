@@ -271,11 +271,7 @@ func (b *sentence) participant(t tuple, r Role, sf surface, pronoun bool) int {
 // mainClause writes "the dog ate the food" (or its passive), with "it" in
 // role pronounRole's place when pronoun is set.
 func (b *sentence) mainClause(t tuple, passive bool, sf surface, pronoun bool, pronounRole Role) {
-	verbs := t.frame.verbs(t.Outcome, passive, sf.present)
-	verb := verbs[sf.verb%len(verbs)]
-	if sf.contracted {
-		verb = contract(verb)
-	}
+	verb := t.verbPhrase(passive, sf)
 	first, second := Agent, Object
 	if passive {
 		first, second = Object, Agent
@@ -285,6 +281,26 @@ func (b *sentence) mainClause(t tuple, passive bool, sf surface, pronoun bool, p
 	b.add(verb)
 	at[second] = b.participant(t, second, sf, pronoun && pronounRole == second)
 	b.agent, b.object = at[Agent], at[Object]
+}
+
+// verbPhrase is the surface's choice among the frame's verb phrases for
+// t's outcome in the voice, contracted if the surface contracts.
+func (t tuple) verbPhrase(passive bool, sf surface) string {
+	verbs := t.frame.verbs(t.Outcome, passive, sf.present)
+	verb := verbs[sf.verb%len(verbs)]
+	if sf.contracted {
+		verb = contract(verb)
+	}
+	return verb
+}
+
+// scenePlace opens the sentence with the place phrase when the surface
+// attaches it to the scene: "In the barn, ...".
+func (b *sentence) scenePlace(sf surface) {
+	if sf.pp.set && sf.pp.at == AttachScene {
+		b.place(sf.pp.place)
+		b.add(",")
+	}
 }
 
 // copula writes "was", "was not", "wasn't" (or the present), marking the
@@ -345,10 +361,7 @@ func realise(t tuple, s Shape, sf surface) Example {
 	conn := s.connective(t.Concessive, sf.connective)
 	switch s.layout {
 	case reasonLast, twoSentences, twoReasons:
-		if sf.pp.set && sf.pp.at == AttachScene {
-			b.place(sf.pp.place)
-			b.add(",")
-		}
+		b.scenePlace(sf)
 		b.mainClause(t, s.Passive, sf, false, 0)
 		b.add(conn)
 		b.reasonClause(t, t.Meaning, sf, !sf.askSecond)
@@ -398,20 +411,13 @@ func (b *sentence) soIt(t tuple, s Shape, sf surface, conn string) {
 // object by the grammar alone (the dog is the subject of "ate"). There is
 // no reason clause: the outcome is written, the predicate is not.
 func (b *sentence) leadIt(t tuple, sf surface) {
-	if sf.pp.set && sf.pp.at == AttachScene {
-		b.place(sf.pp.place)
-		b.add(",")
-	}
-	verbs := t.frame.verbs(t.Outcome, false, sf.present)
-	verb := verbs[sf.verb%len(verbs)]
+	b.scenePlace(sf)
+	verbs := len(t.frame.verbs(t.Outcome, false, sf.present))
 	leads := t.frame.Lead[boolIndex(sf.present)]
 	b.agent = b.participant(t, Agent, sf, false)
-	b.add(leads[sf.verb/len(verbs)%len(leads)]) // not sf.verb%len(leads): the lead would follow the verb's choice
+	b.add(leads[sf.verb/verbs%len(leads)]) // not sf.verb%len(leads): the lead would follow the verb's choice
 	b.object = b.participant(t, Object, sf, false)
-	if sf.contracted {
-		verb = contract(verb)
-	}
-	b.add("and " + verb)
+	b.add("and " + t.verbPhrase(false, sf))
 	b.pronoun = len(b.tokens)
 	b.add(Pronoun)
 }
