@@ -8,6 +8,7 @@
 package data
 
 import (
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -111,23 +112,53 @@ func (l *Lexicon) framesIn(tokens []string) []*Frame {
 	return out
 }
 
-// verbIn returns the longest of f's verb phrases, of either outcome and
-// written out or contracted ("could not lift", "couldn't lift"), that
-// occurs in tokens, or "".
+// verbIn returns the longest of f's verb phrases (verbPhrases) that occurs in
+// tokens, or "".
 func (f *Frame) verbIn(tokens []string) string {
 	best := ""
-	for _, o := range []Outcome{Succeeded, Failed} {
-		for _, form := range verbForms {
-			for _, v := range f.verbs(o, form.passive, form.present) {
-				for _, w := range []string{v, contract(v)} {
-					if len(w) > len(best) && contains(tokens, strings.Fields(w)) {
-						best = w
+	for w := range f.verbPhrases() {
+		if len(w) > len(best) && contains(tokens, strings.Fields(w)) {
+			best = w
+		}
+	}
+	return best
+}
+
+// verbPhrases yields f's verb phrases of either outcome, in every voice and
+// tense, written out and contracted ("could not lift", "couldn't lift").
+func (f *Frame) verbPhrases() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, o := range []Outcome{Succeeded, Failed} {
+			for _, form := range verbForms {
+				for _, v := range f.verbs(o, form.passive, form.present) {
+					if !yield(v) || !yield(contract(v)) {
+						return
 					}
 				}
 			}
 		}
 	}
-	return best
+}
+
+// ObjectOfVerb says whether the pronoun directly follows one of the frames'
+// active verb phrases ("and ate it", "so the horse couldn't carry it"): "it"
+// is then that verb's object, which the grammar decides, as in the corpus's
+// lead-it and so-it sentences, with no reason clause needed.
+func ObjectOfVerb(tokens []string, pronoun int) bool {
+	lex, err := sharedLexicon()
+	if err != nil {
+		return false
+	}
+	before := tokens[:pronoun]
+	return slices.ContainsFunc(lex.Frames, func(f Frame) bool {
+		for w := range f.verbPhrases() {
+			words := strings.Fields(w)
+			if len(words) <= len(before) && !strings.HasSuffix(w, " by") && slices.Equal(before[len(before)-len(words):], words) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // predicateIn returns the position and words of the longest of preds that

@@ -37,7 +37,8 @@ var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidat
 	"when the answer is a word the model does not know, "+
 	"when a word the model does not know follows the pronoun in its clause, "+
 	"when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb, "+
-	"or when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know", GuessBelow, MinCandidateMass)
+	"when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know, "+
+	"or when the sentence says nothing of the pronoun that the corpus gives as a reason and the pronoun is not the object of one of the corpus's verbs", GuessBelow, MinCandidateMass)
 
 // clauseEnds are the tokens that close the pronoun's clause: punctuation and
 // the conjunctions that open the next clause ("it was famished, so the dog
@@ -87,6 +88,14 @@ type Confidence struct {
 	// an unknown word, which may be its verb ("The horse kicked the fence
 	// because it was angry"): the verb decides whom the predicate describes.
 	NoKnownVerb bool `json:"no_known_verb"`
+	// NoReason is true when the sentence says nothing of "it" that the
+	// corpus gives as a reason (no predicate of the lexicon in its clause,
+	// or before it when "it" is no copula's subject) and "it" is not the
+	// object of a verb of the corpus ("and ate it"), whose grammar decides:
+	// every sentence the model learned from had one or the other, so here
+	// it has only which nouns and where ("I put the wing on the table and
+	// it broke").
+	NoReason bool `json:"no_reason"`
 	// Relatives are the words read as their WordNet relatives
 	// (data.ReadRelatives): known words as the model reads them, so no
 	// unknown words for conditions 3 and 5, but the reason names them.
@@ -121,12 +130,14 @@ func judge(tokens []string, relatives []data.Relative, pronoun int, heads []int,
 	c.UnknownWords, c.UnknownCandidates = unknownWords(tokens, heads, known)
 	c.UnknownAnswer = !known(cands[0].Word)
 	c.UnknownAboutIt = unknownAboutIt(tokens, pronoun, heads, known)
-	if r := lookUpReason(tokens, pronoun); len(c.UnknownAboutIt) == 0 && r.Predicate != "" {
+	r := lookUpReason(tokens, pronoun)
+	if len(c.UnknownAboutIt) == 0 && r.Predicate != "" {
 		if r.Unpaired() {
 			c.Unpaired = &r
 		}
 		c.NoKnownVerb = len(r.Verbs) == 0 && len(c.UnknownWords) > 0
 	}
+	c.NoReason = len(c.UnknownAboutIt) == 0 && r.Predicate == "" && !data.ObjectOfVerb(tokens, pronoun)
 	c.Guess = c.isGuess()
 	c.Reason = reason(c, cands)
 	return c
@@ -146,7 +157,7 @@ func (c Confidence) Share() float64 {
 // isGuess is the rule (GuessRule).
 func (c Confidence) isGuess() bool {
 	return c.Share() < GuessBelow || c.CandidateMass < MinCandidateMass || c.UnknownAnswer ||
-		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb
+		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb || c.NoReason
 }
 
 // clauseEnd is the position that ends the pronoun's clause: the first clause
@@ -243,6 +254,10 @@ func reason(c Confidence, cands []Candidate) string {
 	}
 	if c.Unpaired != nil {
 		clauses = append(clauses, unpaired(*c.Unpaired))
+	}
+	if c.NoReason {
+		clauses = append(clauses, "the sentence says nothing of \"it\" that the corpus the model learned from gives as a reason (such as \"hungry\" or \"too heavy\"), "+
+			"and \"it\" is not the object of one of its verbs, so the model has only the nouns and where they stand to go on")
 	}
 	others := c.UnknownCandidates
 	if c.UnknownAnswer && len(clauses) == 0 { // else the "nor" clause names it

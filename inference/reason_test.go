@@ -117,23 +117,58 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 	}
 }
 
-// TestNoKnownVerbIsAGuess: with no verb of the corpus and an unknown word
-// that may be the verb, nothing says whom the predicate describes.
-func TestNoKnownVerbIsAGuess(t *testing.T) {
+// TestNoBasisIsAGuess: two conditions of the rule for sentences that leave
+// the model nothing to decide by. With no verb of the corpus and an unknown
+// word that may be the verb, nothing says whom the predicate describes
+// (no_known_verb); a sentence that says nothing of "it" the corpus gives as
+// a reason, where "it" is not the object of a corpus verb, leaves the model
+// only the nouns and their places (no_reason).
+func TestNoBasisIsAGuess(t *testing.T) {
+	noKnownVerb := func(c Confidence) bool { return c.NoKnownVerb }
+	noReason := func(c Confidence) bool { return c.NoReason }
 	cases := []struct {
-		sentence string
-		want     bool
+		sentence  string
+		condition func(Confidence) bool
+		want      bool
+		reason    string // in the reason when want
 	}{
-		{"The horse kicked the fence because it was angry.", true},
-		{"The dog devoured the food because it was hungry.", true},
-		{"The dog ate the food quickly because it was hungry.", false}, // the verb is known
-		{"The dog ate the food because it was famished.", false},       // the unknown word rule's case
+		{"The horse kicked the fence because it was angry.", noKnownVerb, true, "no verb of the corpus"},
+		{"The dog devoured the food because it was hungry.", noKnownVerb, true, "no verb of the corpus"},
+		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""}, // the verb is known
+		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},       // read as "hungry"
+		{"I put the butterfly wing on the table and it broke.", noReason, true, `says nothing of "it"`},
+		{"The tractor pushed the boulder although it was old.", noReason, true, `says nothing of "it"`}, // "old" decides nothing
+		{"The dog saw the cat and it escaped.", noReason, true, `says nothing of "it"`},                 // nothing is said of the subject
+		{"The monkey found the banana and ate it.", noReason, false, ""},                                // the object of "ate": grammar
+		{"The box was heavy, so the dog couldn't carry it.", noReason, false, ""},                       // said of the box, before "it"
+		{"The dog ate the food because it was hungry.", noReason, false, ""},
+		{"The dog ate the food because it was famished.", noReason, false, ""},
+		{"The wolf attacked the sheep, but the dog protected it.", noReason, false, ""}, // the object of "protected"
 	}
 	p := defaultPredictor(t)
 	for _, tc := range cases {
 		c := confidenceOf(t, p, tc.sentence)
-		if c.NoKnownVerb != tc.want || (tc.want && (!c.Guess || !strings.Contains(c.Reason, "no verb of the corpus"))) {
-			t.Errorf("%q: no_known_verb %v, guess %v, reason %q; want no_known_verb %v", tc.sentence, c.NoKnownVerb, c.Guess, c.Reason, tc.want)
+		if tc.condition(c) != tc.want || (tc.want && (!c.Guess || !strings.Contains(c.Reason, tc.reason))) {
+			t.Errorf("%q: condition %v, guess %v, reason %q; want the condition %v", tc.sentence, tc.condition(c), c.Guess, c.Reason, tc.want)
+		}
+	}
+}
+
+// TestCorpusSentencesHaveAReason: every sentence the corpus writes (but
+// those whose deciding word is meant to be unknown) says something of "it"
+// the lexicon gives as a reason, or has "it" as a corpus verb's object, so
+// the no-reason rule only fires on sentences the corpus does not write.
+func TestCorpusSentencesHaveAReason(t *testing.T) {
+	c, err := data.Generate(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := append([]data.ChallengeSet{{Name: "train", Examples: c.Train}, {Name: "test", Examples: c.Test}}, c.Challenges...)
+	for _, set := range sets {
+		for _, e := range set.Examples {
+			if !e.Uncertain && lookUpReason(e.Tokens, e.Pronoun).Predicate == "" && !data.ObjectOfVerb(e.Tokens, e.Pronoun) {
+				t.Fatalf("%s: %q (pronoun at %d) says nothing of \"it\" that is a reason", set.Name, e.Text, e.Pronoun)
+			}
 		}
 	}
 }
