@@ -60,8 +60,13 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	start, end := pronoun+1, clauseEnd
 	if start >= len(tokens) || !slices.Contains(copulas, tokens[start]) {
 		// "The old box was heavy, so the dog could not lift it": "it" is no
-		// copula's subject; what decides is said of the noun named before
+		// copula's subject; what decides is said of the noun named before,
+		// by a copula: with none, an adjective before a noun ("I put the
+		// heavy book on the table and it broke") says nothing of "it"
 		start, end = copulaBefore(tokens, pronoun), pronoun
+		if start < 0 {
+			return Reason{}
+		}
 	}
 	at, words, negated := predicateIn(tokens[start:end], sharedPredicates())
 	if words == nil {
@@ -89,7 +94,7 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 // copulas are the verbs a clause says a property with.
 var copulas = []string{"was", "is", "wasn't", "isn't"}
 
-// copulaBefore is the position of the last copula before the pronoun (0 if
+// copulaBefore is the position of the last copula before the pronoun (-1 if
 // none): where what a preceding clause says of its noun starts, after any
 // adjective before the noun ("the old box was heavy").
 func copulaBefore(tokens []string, pronoun int) int {
@@ -98,7 +103,7 @@ func copulaBefore(tokens []string, pronoun int) int {
 			return i
 		}
 	}
-	return 0
+	return -1
 }
 
 // framesIn returns the frames whose verb phrases occur in tokens, in frame order.

@@ -137,6 +137,7 @@ func TestNoBasisIsAGuess(t *testing.T) {
 		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""}, // the verb is known
 		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},       // read as "hungry"
 		{"I put the butterfly wing on the table and it broke.", noReason, true, `says nothing of "it"`},
+		{"I put the heavy book on the table and it broke.", noReason, true, `says nothing of "it"`},     // "heavy" is said of no "it"
 		{"The tractor pushed the boulder although it was old.", noReason, true, `says nothing of "it"`}, // "old" decides nothing
 		{"The dog saw the cat and it escaped.", noReason, true, `says nothing of "it"`},                 // nothing is said of the subject
 		{"The monkey found the banana and ate it.", noReason, false, ""},                                // the object of "ate": grammar
