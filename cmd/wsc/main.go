@@ -50,29 +50,33 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	p.SetRelatives(*relatives)
-	results, summary := score(p, items)
-	model := cli.ModelName(*runPath)
+	results := score(p, items)
+	doc := document{File: fs.Arg(0), Model: cli.ModelName(*runPath), MaxLen: p.Config().MaxLen,
+		Summary: summarise(results), Sources: bySource(results), Items: results}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(document{File: fs.Arg(0), Model: model, MaxLen: p.Config().MaxLen, Summary: summary, Items: results})
+		return enc.Encode(doc)
 	}
-	writeText(stdout, fs.Arg(0), model, p.Config().MaxLen, results, summary)
+	writeText(stdout, doc)
 	return nil
 }
 
 // document is -json's output.
 type document struct {
-	File    string   `json:"file"`
-	Model   string   `json:"model"`
-	MaxLen  int      `json:"max_len"`
-	Summary Summary  `json:"summary"`
-	Items   []Result `json:"items"`
+	File    string  `json:"file"`
+	Model   string  `json:"model"`
+	MaxLen  int     `json:"max_len"`
+	Summary Summary `json:"summary"`
+	// Sources are the counts of each source apart, when there are several.
+	Sources []SourceSummary `json:"sources,omitempty"`
+	Items   []Result        `json:"items"`
 }
 
-// writeText prints the counts, then the refused items by why.
-func writeText(w io.Writer, file, model string, maxLen int, results []Result, s Summary) {
-	fmt.Fprintf(w, "%s: %d items, scored with %s (max_len %d)\n", file, s.Items, model, maxLen)
+// writeText prints the counts, each source's, then the refused items by why.
+func writeText(w io.Writer, doc document) {
+	s := doc.Summary
+	fmt.Fprintf(w, "%s: %d items, scored with %s (max_len %d)\n", doc.File, s.Items, doc.Model, doc.MaxLen)
 	fmt.Fprintf(w, "words known:   %d of %d items have every word known to the model\n", s.WordsKnown, s.Items)
 	fmt.Fprintf(w, "refused:       %d%s\n", s.Refused, whyList(s.Why))
 	fmt.Fprintf(w, "answered:      %d\n", s.Answered)
@@ -81,9 +85,18 @@ func writeText(w io.Writer, file, model string, maxLen int, results []Result, s 
 	fmt.Fprintf(w, "guess rate:    %d of %d answers flagged as guesses (%s)\n", s.Answered-s.Sure, s.Answered, pct(s.GuessRate))
 	fmt.Fprintf(w, "two-choice:    %d of %d (%s): the correct noun gets more probability than the other, as published WSC scores count (chance 50%%)\n",
 		s.TwoChoiceRight, s.TwoChoice, pct(s.TwoChoiceAccuracy))
+	fmt.Fprintf(w, "twins:         %d of %d twin pairs both right (neighbouring items of one source, the answer swapped, at most two words different)\n", s.TwinsRight, s.Twins)
+	if len(doc.Sources) > 0 {
+		fmt.Fprintln(w, "\nby source:")
+		for _, src := range doc.Sources {
+			t := src.Summary
+			fmt.Fprintf(w, "  %s: %d of %d right (%s); not guesses %d, %d right; twins %d of %d\n",
+				src.Source, t.Right, t.Items, pct(t.AccuracyAll), t.Sure, t.SureRight, t.TwinsRight, t.Twins)
+		}
+	}
 	if s.Refused > 0 {
 		fmt.Fprintln(w, "\nrefused items:")
-		for _, r := range results {
+		for _, r := range doc.Items {
 			if r.Refused != "" {
 				fmt.Fprintf(w, "  %s %s: %s\n", r.Source, r.ID, r.Refused)
 			}

@@ -174,3 +174,58 @@ func TestTwoChoiceAveragesTheMembers(t *testing.T) {
 		t.Errorf("mean probabilities %v, %v; want %v, %v, the correct word ahead", correct, other, wantC, wantO)
 	}
 }
+
+// Twins are neighbours about the same two words, the answer swapped, in as
+// many words with at most two different.
+func TestTwins(t *testing.T) {
+	item := func(source, sentence, correct, other string) Item {
+		return Item{Source: source, Sentence: sentence, Correct: correct, Other: other}
+	}
+	a := item("x", "The dog ate the food because it was hungry.", "dog", "food")
+	for _, tc := range []struct {
+		name string
+		b    Item
+		want bool
+	}{
+		{"one word, the answer swapped", item("x", "The dog ate the food because it was tasty.", "food", "dog"), true},
+		{"two words", item("x", "The dog ate the food as it was tasty.", "food", "dog"), true},
+		{"three words", item("x", "A dog ate a food because it was tasty.", "food", "dog"), false},
+		{"the same answer", item("x", "The dog ate the food because it was starving.", "dog", "food"), false},
+		{"another source", item("y", "The dog ate the food because it was tasty.", "food", "dog"), false},
+		{"another length", item("x", "The dog ate the food because it was very tasty.", "food", "dog"), false},
+		{"other words", item("x", "The cat ate the food because it was tasty.", "food", "cat"), false},
+	} {
+		if got := twins(a, tc.b); got != tc.want {
+			t.Errorf("%s: twins %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Each source is counted apart, twins within it only; one source gets no
+// breakdown.
+func TestBySource(t *testing.T) {
+	result := func(source, sentence, correct, other string, right, guess bool) Result {
+		return Result{Item: Item{Source: source, Sentence: sentence, Correct: correct, Other: other}, Right: right, Guess: guess, Answer: correct}
+	}
+	results := []Result{
+		result("a", "The dog ate the food because it was hungry.", "dog", "food", true, false),
+		result("a", "The dog ate the food because it was tasty.", "food", "dog", true, true),
+		result("b", "The dog ate the food because it was tasty.", "food", "dog", false, false),
+	}
+	got := bySource(results)
+	if len(got) != 2 || got[0].Source != "a" || got[1].Source != "b" {
+		t.Fatalf("sources %+v", got)
+	}
+	if a := got[0].Summary; a.Items != 2 || a.Right != 2 || a.Sure != 1 || a.Twins != 1 || a.TwinsRight != 1 {
+		t.Errorf("source a: %+v", a)
+	}
+	if b := got[1].Summary; b.Items != 1 || b.Right != 0 || b.Twins != 0 {
+		t.Errorf("source b: %+v", b)
+	}
+	if all := summarise(results); all.Twins != 1 || all.Items != 3 {
+		t.Errorf("all: twins %d, items %d; want 1 and 3 (no twins across sources)", all.Twins, all.Items)
+	}
+	if one := bySource(results[:2]); one != nil {
+		t.Errorf("one source: %+v, want none", one)
+	}
+}

@@ -66,6 +66,16 @@ type Summary struct {
 	TwoChoice         int     `json:"two_choice_scored"`
 	TwoChoiceRight    int     `json:"two_choice_right"`
 	TwoChoiceAccuracy float64 `json:"two_choice_accuracy"`
+	// Twins counts the twin pairs (twins), TwinsRight those whose two
+	// items are both answered right: the answer moved with the word.
+	Twins      int `json:"twins"`
+	TwinsRight int `json:"twins_both_right"`
+}
+
+// SourceSummary counts one source's items (the file's first column).
+type SourceSummary struct {
+	Source string `json:"source"`
+	Summary
 }
 
 // errFewPronouns refuses an item whose id asks for an "it" the sentence
@@ -74,13 +84,23 @@ var errFewPronouns = errors.New(`the id asks about an "it" the sentence does not
 
 // score resolves every item with p, and with each of its members alone for
 // two-choice (made once: a member's graphs are kept across items).
-func score(p *inference.Predictor, items []Item) ([]Result, Summary) {
+func score(p *inference.Predictor, items []Item) []Result {
 	results := make([]Result, len(items))
-	s := Summary{Items: len(items), Why: map[string]int{}}
 	members := p.Each()
 	for i, it := range items {
-		r := scoreItem(p, members, it)
-		results[i] = r
+		results[i] = scoreItem(p, members, it)
+	}
+	return results
+}
+
+// summarise counts results, in the file's order (twins are neighbours).
+func summarise(results []Result) Summary {
+	s := Summary{Items: len(results), Why: map[string]int{}}
+	for i, r := range results {
+		if i > 0 && twins(results[i-1].Item, r.Item) {
+			s.Twins++
+			s.TwinsRight += b2i(results[i-1].Right && r.Right)
+		}
 		if len(r.Unknown) == 0 {
 			s.WordsKnown++
 		}
@@ -105,7 +125,42 @@ func score(p *inference.Predictor, items []Item) ([]Result, Summary) {
 	s.SureAccuracy = share(s.SureRight, s.Sure)
 	s.GuessRate = share(s.Answered-s.Sure, s.Answered)
 	s.TwoChoiceAccuracy = share(s.TwoChoiceRight, s.TwoChoice)
-	return results, s
+	return s
+}
+
+// bySource summarises each source's results apart, in order of first
+// appearance; nil when the file has one source.
+func bySource(results []Result) []SourceSummary {
+	var out []SourceSummary
+	for _, r := range results {
+		if !slices.ContainsFunc(out, func(s SourceSummary) bool { return s.Source == r.Source }) {
+			mine := slices.DeleteFunc(slices.Clone(results), func(o Result) bool { return o.Source != r.Source })
+			out = append(out, SourceSummary{Source: r.Source, Summary: summarise(mine)})
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// twins says whether a and b are a twin pair: items of one source about
+// the same two words, the answer swapped, written in as many words with at
+// most two of them different ("... because it was heavy" / "... because it
+// was fragile").
+func twins(a, b Item) bool {
+	if a.Source != b.Source || a.Correct != b.Other || a.Other != b.Correct {
+		return false
+	}
+	wa, wb := data.Tokenize(a.Sentence), data.Tokenize(b.Sentence)
+	if len(wa) != len(wb) {
+		return false
+	}
+	differ := 0
+	for i := range wa {
+		differ += b2i(wa[i] != wb[i])
+	}
+	return differ <= 2
 }
 
 // scoreItem resolves one item with p, and with members (p.Each()) for
