@@ -371,9 +371,9 @@ func TestAttributionStepsAreReported(t *testing.T) {
 		want string
 	}{
 		// Which sentence needs the doubling depends on the embedded model's weights.
-		{[]string{"A mouse hid from the chicken because it was famished"}, "64 trapezoid steps from x' to the sentence's vectors x;"},
-		{[]string{"A dog ate the food because it was hungry"}, "128 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
-		{[]string{"-twin", "A dog ate the food because it was hungry", "A mouse hid from the chicken because it was famished"}, "(A 128 steps, B 64, completeness gap"},
+		{[]string{"A dog ate the food because it was hungry"}, "64 trapezoid steps from x' to the sentence's vectors x;"},
+		{[]string{"A mouse hid from the chicken because it was famished"}, "128 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
+		{[]string{"-twin", "A dog ate the food because it was hungry", "A mouse hid from the chicken because it was famished"}, "(A 64 steps, B 128, completeness gap"},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
