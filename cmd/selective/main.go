@@ -9,6 +9,7 @@
 //	go run ./cmd/selective                                   # the embedded default model
 //	go run ./cmd/selective -run runs/x -sets test,held_out_cell -json
 //	go run ./cmd/selective -plot docs/risk-coverage.png
+//	go run ./cmd/selective -member 1                         # member 1 of the ensemble alone
 //
 // Sentences written outside the generator (WSC273's "it" items, or a file of
 // your own in the same format) are scored by go run ./cmd/wsc.
@@ -33,18 +34,20 @@ func main() {
 
 type options struct {
 	run, sets, plot string
+	member          *int
 	asJSON          bool
 	relatives       bool
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("selective", "selective [-run DIR] [-sets test,negation,...] [-plot FILE.png] [-json]")
+	fs := cli.NewFlagSet("selective", "selective [-run DIR] [-member K] [-sets test,negation,...] [-plot FILE.png] [-json]")
 	var o options
 	fs.StringVar(&o.run, "run", "", "run folder or checkpoint.json (default: the embedded default model)")
 	fs.StringVar(&o.sets, "sets", "all", "comma-separated sets: test and the challenge sets' names, or all")
 	fs.StringVar(&o.plot, "plot", "", "also draw the risk-coverage curves as this PNG `FILE`")
 	fs.BoolVar(&o.asJSON, "json", false, "print the figures as JSON")
 	fs.BoolVar(&o.relatives, "relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
+	o.member = fs.MemberFlag()
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
@@ -76,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 // evaluate scores every chosen set, reporting each as it starts on progress.
 func evaluate(o options, progress io.Writer) ([]inference.Selective, []experiment.Curve, error) {
-	p, err := cli.LoadModel(o.run)
+	p, err := cli.LoadMember(o.run, *o.member)
 	if err != nil {
 		return nil, nil, err
 	}

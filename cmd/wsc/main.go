@@ -30,10 +30,11 @@ func main() {
 }
 
 func run(args []string, stdout io.Writer) error {
-	fs := cli.NewFlagSet("wsc", "wsc [-run DIR|checkpoint.json] [-json] FILE.tsv")
+	fs := cli.NewFlagSet("wsc", "wsc [-run DIR|checkpoint.json] [-member K] [-json] FILE.tsv")
 	runPath := fs.String("run", "", "run folder, checkpoint.json or zipped checkpoint to score instead of the embedded default model")
 	asJSON := fs.Bool("json", false, "print every item's result and the counts as JSON")
 	relatives := fs.Bool("relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
+	member := fs.MemberFlag()
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
@@ -45,13 +46,17 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := cli.LoadModel(*runPath)
+	p, err := cli.LoadMember(*runPath, *member)
 	if err != nil {
 		return err
 	}
 	p.SetRelatives(*relatives)
 	results := score(p, items)
-	doc := document{File: fs.Arg(0), Model: cli.ModelName(*runPath), MaxLen: p.Config().MaxLen,
+	model := cli.ModelName(*runPath)
+	if *member > 0 {
+		model = fmt.Sprintf("member %d of %s, alone", *member, model)
+	}
+	doc := document{File: fs.Arg(0), Model: model, MaxLen: p.Config().MaxLen,
 		Summary: summarise(results), Sources: bySource(results), Items: results}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

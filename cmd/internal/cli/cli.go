@@ -126,6 +126,12 @@ func (f *FlagSet) MaxMemoryFlag() {
 	f.Var(&config.MaxMemory, "max-memory", "refuse a run or a model estimated to need more `memory` than this (500MB, 8GB, 16GiB)")
 }
 
+// MemberFlag adds -member: which member of an ensemble to ask alone (1 is
+// the first), or 0, the default, for all of them together (LoadMember).
+func (f *FlagSet) MemberFlag() *int {
+	return f.Int("member", 0, "ask member `K` of an ensemble alone (1 is the first, the one trained with the config's seed); 0 asks all members together")
+}
+
 // Help is the usage line and every flag with its default.
 func (f *FlagSet) Help() string {
 	var b bytes.Buffer
