@@ -37,7 +37,7 @@ var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidat
 	"when the answer is a word the model does not know, "+
 	"when a word the model does not know follows the pronoun in its clause, "+
 	"when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb, "+
-	"when that clause says something the corpus gives as a reason but the sentence has no verb of the corpus and a word the model does not know, "+
+	"when that clause says something the corpus gives as a reason but the sentence has none of the corpus's verbs, "+
 	"or when the sentence says nothing of the pronoun that the corpus gives as a reason and the pronoun is not the object of one of the corpus's verbs", GuessBelow, MinCandidateMass)
 
 // clauseEnds are the tokens that close the pronoun's clause: punctuation and
@@ -84,9 +84,11 @@ type Confidence struct {
 	// what the predicate means only beside those, so the answer is a guess.
 	Unpaired *data.Reason `json:"unpaired,omitempty"`
 	// NoKnownVerb is true when the clause of "it" says something the corpus
-	// uses as a reason but the sentence has none of the corpus's verbs and has
-	// an unknown word, which may be its verb ("The horse kicked the fence
-	// because it was angry"): the verb decides whom the predicate describes.
+	// uses as a reason but the sentence has none of the corpus's verb
+	// phrases: an unknown word may be its verb ("The horse kicked the fence
+	// because it was angry"), or a known verb stands in a phrase the corpus
+	// never writes ("The bush hid the fox", "hid behind": the corpus has
+	// "hid from"), and the verb decides whom the predicate describes.
 	NoKnownVerb bool `json:"no_known_verb"`
 	// NoReason is true when the sentence says nothing of "it" that the
 	// corpus gives as a reason (no predicate of the lexicon in its clause,
@@ -135,7 +137,7 @@ func judge(tokens []string, relatives []data.Relative, pronoun int, heads []int,
 		if r.Unpaired() {
 			c.Unpaired = &r
 		}
-		c.NoKnownVerb = len(r.Verbs) == 0 && len(c.UnknownWords) > 0
+		c.NoKnownVerb = len(r.Verbs) == 0
 	}
 	c.NoReason = len(c.UnknownAboutIt) == 0 && r.Predicate == "" && !data.ObjectOfVerb(tokens, pronoun)
 	c.Guess = c.isGuess()
@@ -250,7 +252,7 @@ func reason(c Confidence, cands []Candidate) string {
 			plural(c.UnknownWords, "it", "one of them")+" may be the word that decides")
 	}
 	if c.NoKnownVerb {
-		clauses = append(clauses, "no verb of the corpus the model learned from is in the sentence, and the verb decides which noun \"it\" is")
+		clauses = append(clauses, "none of the verb phrases of the corpus the model learned from is in the sentence, and the verb decides which noun \"it\" is")
 	}
 	if c.Unpaired != nil {
 		clauses = append(clauses, unpaired(*c.Unpaired))

@@ -118,8 +118,9 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 }
 
 // TestNoBasisIsAGuess: two conditions of the rule for sentences that leave
-// the model nothing to decide by. With no verb of the corpus and an unknown
-// word that may be the verb, nothing says whom the predicate describes
+// the model nothing to decide by. With no verb phrase of the corpus in the
+// sentence (an unknown word may be the verb, or a known verb stands in a
+// phrase the corpus never writes), nothing says whom the predicate describes
 // (no_known_verb); a sentence that says nothing of "it" the corpus gives as
 // a reason, where "it" is not the object of a corpus verb, leaves the model
 // only the nouns and their places (no_reason).
@@ -132,10 +133,11 @@ func TestNoBasisIsAGuess(t *testing.T) {
 		want      bool
 		reason    string // in the reason when want
 	}{
-		{"The horse kicked the fence because it was angry.", noKnownVerb, true, "no verb of the corpus"},
-		{"The dog devoured the food because it was hungry.", noKnownVerb, true, "no verb of the corpus"},
-		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""}, // the verb is known
-		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},       // read as "hungry"
+		{"The horse kicked the fence because it was angry.", noKnownVerb, true, "none of the verb phrases of the corpus"},
+		{"The dog devoured the food because it was hungry.", noKnownVerb, true, "none of the verb phrases of the corpus"},
+		{"The bush hid the fox because it was so little.", noKnownVerb, true, "none of the verb phrases of the corpus"}, // "hid", but not "hid from"
+		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""},                // the verb is known
+		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},                      // read as "hungry"
 		{"I put the butterfly wing on the table and it broke.", noReason, true, `says nothing of "it"`},
 		{"I put the heavy book on the table and it broke.", noReason, true, `says nothing of "it"`},     // "heavy" is said of no "it"
 		{"The tractor pushed the boulder although it was old.", noReason, true, `says nothing of "it"`}, // "old" decides nothing
