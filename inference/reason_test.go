@@ -136,8 +136,8 @@ func TestNoBasisIsAGuess(t *testing.T) {
 		{"The horse kicked the fence because it was angry.", noKnownVerb, true, "none of the verb phrases of the corpus"},
 		{"The dog devoured the food because it was hungry.", noKnownVerb, true, "none of the verb phrases of the corpus"},
 		{"The bush hid the fox because it was so little.", noKnownVerb, true, "none of the verb phrases of the corpus"}, // "hid", but not "hid from"
-		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""},                // the verb is known
-		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},                      // read as "hungry"
+		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""},                                 // the verb is known
+		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},                                       // read as "hungry"
 		{"I put the butterfly wing on the table and it broke.", noReason, true, `says nothing of "it"`},
 		{"I put the heavy book on the table and it broke.", noReason, true, `says nothing of "it"`},     // "heavy" is said of no "it"
 		{"The tractor pushed the boulder although it was old.", noReason, true, `says nothing of "it"`}, // "old" decides nothing
