@@ -155,15 +155,15 @@ func ObjectOfVerb(tokens []string, pronoun int) bool {
 		return false
 	}
 	before := tokens[:pronoun]
-	return slices.ContainsFunc(lex.Frames, func(f Frame) bool {
-		for w := range f.verbPhrases() {
-			words := strings.Fields(w)
-			if len(words) <= len(before) && !strings.HasSuffix(w, " by") && slices.Equal(before[len(before)-len(words):], words) {
+	for i := range lex.Frames {
+		for w := range lex.Frames[i].verbPhrases() {
+			// a passive ends in "by" (the loader checks): "it" is then its agent
+			if !strings.HasSuffix(w, " by") && endsWith(before, strings.Fields(w)) {
 				return true
 			}
 		}
-		return false
-	})
+	}
+	return false
 }
 
 // predicateIn returns the position and words of the longest of preds that
@@ -237,6 +237,11 @@ func contains(tokens, words []string) bool {
 // startsWith says whether tokens begin with words.
 func startsWith(tokens, words []string) bool {
 	return len(tokens) >= len(words) && slices.Equal(tokens[:len(words)], words)
+}
+
+// endsWith says whether tokens end with words.
+func endsWith(tokens, words []string) bool {
+	return len(tokens) >= len(words) && slices.Equal(tokens[len(tokens)-len(words):], words)
 }
 
 func appendNew(list []string, s string) []string {

@@ -132,14 +132,17 @@ func judge(tokens []string, relatives []data.Relative, pronoun int, heads []int,
 	c.UnknownWords, c.UnknownCandidates = unknownWords(tokens, heads, known)
 	c.UnknownAnswer = !known(cands[0].Word)
 	c.UnknownAboutIt = unknownAboutIt(tokens, pronoun, heads, known)
-	r := lookUpReason(tokens, pronoun)
-	if len(c.UnknownAboutIt) == 0 && r.Predicate != "" {
-		if r.Unpaired() {
-			c.Unpaired = &r
+	if len(c.UnknownAboutIt) == 0 { // else the unknown words decide, and condition 3 says so
+		r := lookUpReason(tokens, pronoun)
+		if r.Predicate != "" {
+			c.NoKnownVerb = len(r.Verbs) == 0
+			if r.Unpaired() {
+				c.Unpaired = &r
+			}
+		} else {
+			c.NoReason = !data.ObjectOfVerb(tokens, pronoun)
 		}
-		c.NoKnownVerb = len(r.Verbs) == 0
 	}
-	c.NoReason = len(c.UnknownAboutIt) == 0 && r.Predicate == "" && !data.ObjectOfVerb(tokens, pronoun)
 	c.Guess = c.isGuess()
 	c.Reason = reason(c, cands)
 	return c
