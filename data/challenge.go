@@ -212,7 +212,7 @@ func (g *generator) twin(spec twinSpec, i int) ([2]Example, bool) {
 			return [2]Example{}, false
 		}
 	}
-	sh, ok := g.pickShape(fittingShapes(spec.shapes, a.frame))
+	sh, ok := g.pickShape(shapesWriting(fittingShapes(spec.shapes, a.frame), a.frame, a.Meaning, b.Meaning))
 	if !ok {
 		return [2]Example{}, false
 	}

@@ -114,25 +114,44 @@ func TestMissionSentencesInTest(t *testing.T) {
 func TestAntecedentPositionIsBalanced(t *testing.T) {
 	c := testCorpus(t)
 	for _, split := range [][]Example{c.Train, c.Validation, c.Test} {
-		first := countBy(split, func(e Example) string { return e.Shape + "/" + boolName(e.AntecedentFirst) })
+		first := countBy(split, func(e Example) string { return shapeName(e) + "/" + boolName(e.AntecedentFirst) })
 		share := float64(countFirst(split)) / float64(len(split))
 		if share < 0.4 || share > 0.6 {
 			t.Errorf("antecedent is the first noun in %.1f%% of a split, want 40-60%%", 100*share)
 		}
-		for _, sh := range allShapes {
-			f, s := first[sh.Name+"/first"], first[sh.Name+"/second"]
+		for _, name := range append(shapeNames(), byVerb) {
+			f, s := first[name+"/first"], first[name+"/second"]
 			switch {
-			case sh.Name == ShapeSoIt && s > 0:
+			case name == ShapeSoIt && s > 0:
 				// "The food was tasty, so the dog ate it.": the answer is named first.
-				t.Errorf("shape %s: first %d, second %d: the noun the reason describes must come first", sh.Name, f, s)
-			case sh.Name == ShapeLeadIt && f > 0:
+				t.Errorf("shape %s: first %d, second %d: the noun the reason describes must come first", name, f, s)
+			case name == ShapeLeadIt && f > 0:
 				// "The dog found the food and ate it.": the grammar answers the object, named second.
-				t.Errorf("shape %s: first %d, second %d: the object must come second", sh.Name, f, s)
-			case sh.Name != ShapeSoIt && sh.Name != ShapeLeadIt && f+s > 0 && (f == 0 || s == 0):
-				t.Errorf("shape %s: first %d, second %d: position alone would answer it", sh.Name, f, s)
+				t.Errorf("shape %s: first %d, second %d: the object must come second", name, f, s)
+			case name != ShapeSoIt && name != ShapeLeadIt && f+s > 0 && (f < s/3 || s < f/3):
+				t.Errorf("shape %s: first %d, second %d: position alone would answer it", name, f, s)
 			}
 		}
 	}
+}
+
+// byVerb names ByVerb lead-it sentences apart from the rest of their shape:
+// the verb, not the grammar, decides, and the object may come first or last.
+const byVerb = ShapeLeadIt + " by verb"
+
+func shapeName(e Example) string {
+	if e.ByVerb {
+		return byVerb
+	}
+	return e.Shape
+}
+
+func shapeNames() []string {
+	var out []string
+	for _, sh := range allShapes {
+		out = append(out, sh.Name)
+	}
+	return out
 }
 
 func TestSentenceLength(t *testing.T) {
@@ -179,14 +198,32 @@ func checkExample(lex *Lexicon, e Example) string {
 	case !writesVerb(f, e):
 		return fmt.Sprintf("no %s verb of frame %s in the shape's voice in the sentence", e.Outcome, f.Name)
 	}
-	if msg := checkDeciding(e); msg != "" {
+	check := checkDeciding
+	if f.IsAct(e.Predicate) {
+		check = checkActDecides
+	}
+	if msg := check(e); msg != "" {
 		return msg
 	}
 	agent, object := e.word(e.candidateIn(Agent)), e.word(e.candidateIn(Object))
+	if e.ByVerb {
+		return checkByVerb(f, e, agent)
+	}
 	if (agent != Unk && !slices.Contains(f.Agents, agent)) || (object != Unk && !slices.Contains(f.Objects, object)) {
 		return fmt.Sprintf("agent %q or object %q is not a noun of its role in frame %s", agent, object, f.Name)
 	}
 	return checkDistractors(f, e)
+}
+
+// checkByVerb: in a ByVerb sentence the subject is an agent of the frame,
+// the antecedent one of its objects, and the other candidate a noun its verb
+// cannot take.
+func checkByVerb(f *Frame, e Example, other string) string {
+	subject, object := e.word(e.OtherNouns[0]), e.Answer()
+	if !slices.Contains(f.Agents, subject) || !slices.Contains(f.Objects, object) || !slices.Contains(f.NotObjects, other) {
+		return fmt.Sprintf("subject %q, object %q or other noun %q is not of its kind in frame %s", subject, object, other, f.Name)
+	}
+	return ""
 }
 
 // writesVerb says whether e's tokens hold one of the frame's verb phrases
@@ -204,6 +241,33 @@ func writesVerb(f *Frame, e Example) bool {
 	return false
 }
 
+// checkVerbDecides: a lead-it sentence has no deciding words, unless it is
+// ByVerb, where they are the verb's, just before "it".
+func checkVerbDecides(e Example) string {
+	switch {
+	case !e.ByVerb && len(e.Deciding) > 0:
+		return fmt.Sprintf("deciding words at %v, though the grammar decides", e.Deciding)
+	case !e.ByVerb:
+		return ""
+	case len(e.Deciding) == 0 || e.Deciding[len(e.Deciding)-1] != e.Pronoun-1:
+		return fmt.Sprintf("deciding words at %v, not the verb just before \"it\" (%d)", e.Deciding, e.Pronoun)
+	case slices.Contains(e.Candidates[:], e.OtherNouns[0]) || e.OtherNouns[0] > e.Candidates[0]:
+		return fmt.Sprintf("the subject %d is a candidate or follows one (%v)", e.OtherNouns[0], e.Candidates)
+	}
+	return ""
+}
+
+// checkActDecides: an act's one deciding word is its verb, just before "it"
+// ("the hen protected it"), after the third noun; an act is never negated.
+func checkActDecides(e Example) string {
+	if e.Negated || len(e.Deciding) != 1 || e.Deciding[0] != e.Pronoun-1 ||
+		(e.Tokens[e.Deciding[0]] != e.Predicate && e.Tokens[e.Deciding[0]] != Unk) ||
+		!slices.Contains(e.OtherNouns, e.Pronoun-2) {
+		return fmt.Sprintf("act %q: deciding words at %v, third nouns at %v, \"it\" at %d", e.Predicate, e.Deciding, e.OtherNouns, e.Pronoun)
+	}
+	return ""
+}
+
 // checkDeciding: the deciding positions hold "not"/"wasn't"/"isn't" if
 // negated, then the predicate's words (all <unk> in an uncertain training
 // sentence), in the clause that says them of "it": after the pronoun and
@@ -213,10 +277,7 @@ func checkDeciding(e Example) string {
 	lo, hi := e.Pronoun, len(e.Tokens)
 	switch {
 	case e.ByGrammar():
-		if len(e.Deciding) > 0 {
-			return fmt.Sprintf("deciding words at %v, though the grammar decides", e.Deciding)
-		}
-		return ""
+		return checkVerbDecides(e)
 	case e.Shape == ShapeSoIt:
 		lo, hi = e.Antecedent, e.Pronoun
 	}

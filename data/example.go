@@ -29,6 +29,15 @@ type Example struct {
 	// Distractors are the positions of nouns in place phrases ("the milk in
 	// the jar"): never the answer and never a candidate. Empty if none.
 	Distractors []int `json:"distractors"`
+	// OtherNouns are the positions of the other nouns that are never the
+	// answer and never a candidate: the subject of a ByVerb sentence, the
+	// third noun of an act ("the hen" in "because the hen protected it").
+	OtherNouns []int `json:"other_nouns,omitempty"`
+	// ByVerb: a lead-it sentence whose other candidate is not the agent but
+	// a noun the verb cannot take, set beside the object ("The monkey found
+	// the banana near the tree and climbed it."): the verb's words decide,
+	// and are the Deciding words.
+	ByVerb bool `json:"by_verb,omitempty"`
 	// Deciding are the positions of the words that decide the answer: the
 	// predicate's words and "not" or "wasn't"/"isn't" if negated.
 	Deciding []int `json:"deciding"`
@@ -41,7 +50,7 @@ type Example struct {
 // ByGrammar reports whether the grammar, not the meaning, decides the
 // answer: in a lead-it sentence ("The dog found the food and ate it.") "it"
 // is the object of a verb whose subject is the other noun. Such an example
-// has no Predicate and no Deciding words.
+// has no Predicate, and no Deciding words unless it is ByVerb.
 func (e Example) ByGrammar() bool { return e.Shape == ShapeLeadIt }
 
 // Answer is the antecedent noun, or "" if the positions are out of range.

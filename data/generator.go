@@ -23,14 +23,16 @@ const (
 	distractorShare = 0.25 // a place phrase, where the frame has places
 	attributeShare  = 0.2  // an adjective before a noun, per noun
 	noCommaShare    = 0.25 // "Because it was hungry the dog ate the food."
+	choiceShare     = 0.7  // of lead-it sentences, where the frame names nouns its verb cannot take
 )
 
 // shapeWeight is how often a training shape is drawn against the others'
 // 1: "so-it" names the described noun first, so it would make "the first
 // noun" a shortcut if it were as common as the rest; "two-it" is a longer
-// variation of the active shape, and "lead-it" is answered by the grammar,
-// not the meaning, so it is kept below a tenth of the sentences.
-var shapeWeight = map[string]float64{ShapeSoIt: 0.4, ShapeTwoIt: 0.6, ShapeLeadIt: 0.6}
+// variation of the active shape, and "lead-it" writes no predicate (the
+// grammar answers, or beside a noun its verb cannot take, the verb), so it
+// is kept near an eighth of the sentences.
+var shapeWeight = map[string]float64{ShapeSoIt: 0.4, ShapeTwoIt: 0.6, ShapeLeadIt: 0.9}
 
 // cell is one meaning a frame can express, with the role it derives.
 type cell struct {
@@ -225,7 +227,7 @@ func (g *generator) sample(c cell, s splitID, plain bool) (Example, bool) {
 	if !ok {
 		return Example{}, false
 	}
-	sh, ok := g.pickShape(shapesFor(s, t.frame))
+	sh, ok := g.pickShape(shapesWriting(shapesFor(s, t.frame), t.frame, t.Meaning))
 	if !ok {
 		return Example{}, false
 	}
@@ -326,7 +328,49 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) 
 	if g.chance(distractorShare) && sh.layout != soIt {
 		sf.pp = g.placePhrase(t.frame, sh)
 	}
+	sf.actor = g.actor(t)
+	sf.choice = g.choicePhrase(t, sh)
+	if sf.pp.set && sf.pp.place.Noun == sf.choice.decoy {
+		sf.choice = choicePhrase{} // "the fox under the bush found a bush near the duck"
+	}
 	return sf, ok
+}
+
+// actor draws the third noun an act's clause names ("the hen protected
+// it"): one of the frame's agents other than both nouns ("" if none).
+func (g *generator) actor(t tuple) string {
+	others := slices.DeleteFunc(slices.Clone(t.frame.Agents), func(n string) bool { return n == t.agent || n == t.object })
+	i := g.rng.Intn(1 << 16)
+	if len(others) == 0 {
+		return ""
+	}
+	return others[i%len(others)]
+}
+
+// choicePhrase draws, choiceShare of the lead-it sentences whose frame names
+// nouns its verb cannot take, one of them to set beside the object, the
+// order of the two, and the preposition between: "near", or one the place
+// lists give the second noun ("in the bowl"). None otherwise.
+func (g *generator) choicePhrase(t tuple, sh Shape) choicePhrase {
+	use, objectLast := g.chance(choiceShare), g.rng.Intn(2) == 1
+	decoyIndex, prepIndex := g.rng.Intn(1<<16), g.rng.Intn(1<<16)
+	if !use || sh.layout != leadIt || len(t.frame.NotObjects) == 0 || len(anyNounLeads(t.frame.Lead[0])) == 0 {
+		return choicePhrase{}
+	}
+	c := choicePhrase{decoy: t.frame.NotObjects[decoyIndex%len(t.frame.NotObjects)], objectLast: objectLast}
+	c.article = g.article(c.decoy)
+	second := c.decoy
+	if objectLast {
+		second = t.object
+	}
+	preps := []string{"near"}
+	for _, p := range g.lex.prepositions[second] {
+		if !slices.Contains(preps, p) {
+			preps = append(preps, p)
+		}
+	}
+	c.prep = preps[prepIndex%len(preps)]
+	return c
 }
 
 // hasPresent reports whether both outcomes have a present tense in the voice.
@@ -341,8 +385,8 @@ func (f *Frame) hasPresent(passive bool) bool {
 func (g *generator) secondMeaning(t tuple, keep func(tuple) bool) (Meaning, bool) {
 	var options []Meaning
 	for _, p := range t.frame.predicates {
-		if p == t.Predicate {
-			continue // "it was fast and it wasn't fast" reads as a contradiction
+		if p == t.Predicate || t.frame.IsAct(p) {
+			continue // "it was fast and it wasn't fast" reads as a contradiction; an act is never beside a second "it"
 		}
 		for _, neg := range []bool{false, true} {
 			m := Meaning{Outcome: t.Outcome, Concessive: t.Concessive, Negated: neg, Predicate: p}
@@ -387,7 +431,7 @@ func (g *generator) attribute(f *Frame, r Role, avoid []string) string {
 	options := slices.Clone(g.lex.Attributes)
 	for _, p := range f.predicates {
 		d, _ := f.DimensionOf(p)
-		if f.describes(p)[r] && !slices.Contains(avoidDims, d) && !slices.Contains(predicativeOnly, p) {
+		if f.describes(p)[r] && !slices.Contains(avoidDims, d) && !slices.Contains(predicativeOnly, p) && !f.IsAct(p) {
 			options = append(options, p)
 		}
 	}

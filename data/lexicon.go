@@ -81,6 +81,11 @@ type Frame struct {
 	File            string       // path inside the lexicon, for error messages
 	Verbs           [2]VerbForms // indexed by Outcome
 	Agents, Objects []string
+	// NotObjects are nouns the verb cannot take as its object ("climbed the
+	// banana"), each an agent or object of another frame: the lead-it shape
+	// sets one beside the object, and the verb alone tells which is "it"
+	// ("The monkey found the banana near the tree and climbed it.").
+	NotObjects []string
 	// Lead holds verbs of an earlier action of the agent on the object, past
 	// and present ("found", "finds"), for the lead-it shape: "The dog found
 	// the bone and ate it." None: the frame has no such sentence.
@@ -140,11 +145,15 @@ type UnknownWord struct {
 type Lexicon struct {
 	Frames     []Frame     // sorted by name
 	Dimensions []Dimension // in properties.txt order
+	Acts       []Dimension // acts.txt: deeds done to "it", in file order
 	Attributes []string    // attributes.txt: words before a noun that decide nothing
 	mass       map[string]bool
 	nouns      map[string]bool // agents and objects of any frame
 	places     map[string]bool // nouns of place phrases
-	unknown    []UnknownWord   // in file order
+	// prepositions are, per place noun, the prepositions its phrases use
+	// ("bowl": "in"), in file order.
+	prepositions map[string][]string
+	unknown      []UnknownWord // in file order
 }
 
 // LexiconError names the lexicon file and line (0 when the problem is the
@@ -189,12 +198,16 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	}
 	slices.Sort(files)
 	lists := newListCache(fsys)
-	lex := &Lexicon{nouns: map[string]bool{}, places: map[string]bool{}}
+	lex := &Lexicon{nouns: map[string]bool{}, places: map[string]bool{}, prepositions: map[string][]string{}}
 	if lex.Dimensions, err = loadProperties(fsys, "properties.txt"); err != nil {
 		return nil, err
 	}
+	if lex.Acts, err = loadActs(fsys, "acts.txt", lex.Dimensions); err != nil {
+		return nil, err
+	}
+	dims := append(slices.Clone(lex.Dimensions), lex.Acts...)
 	for _, file := range files {
-		f, err := loadFrame(fsys, file, lists, lex.Dimensions)
+		f, err := loadFrame(fsys, file, lists, dims)
 		if err != nil {
 			return nil, err
 		}
@@ -205,6 +218,9 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 		for _, places := range [][]Place{f.AgentPlaces, f.ObjectPlaces, f.ScenePlaces} {
 			for _, p := range places {
 				lex.places[p.Noun] = true
+				if !slices.Contains(lex.prepositions[p.Noun], p.Prep) {
+					lex.prepositions[p.Noun] = append(lex.prepositions[p.Noun], p.Prep)
+				}
 			}
 		}
 	}

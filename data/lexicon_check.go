@@ -11,7 +11,7 @@ import (
 func (l *Lexicon) check() error {
 	for i := range l.Frames {
 		f := &l.Frames[i]
-		for _, check := range []func(*Frame) error{l.checkWordClasses, checkDecides} {
+		for _, check := range []func(*Frame) error{l.checkWordClasses, checkDecides, l.checkNotObjectsAreNouns} {
 			if err := check(f); err != nil {
 				return err
 			}
@@ -20,6 +20,17 @@ func (l *Lexicon) check() error {
 	for _, check := range []func() error{l.checkBothRoles, l.checkAttributes, l.checkUnknown} {
 		if err := check(); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkNotObjectsAreNouns asks that a noun a frame's verb cannot take be a
+// candidate elsewhere: the lead-it choice is between two nouns of the corpus.
+func (l *Lexicon) checkNotObjectsAreNouns(f *Frame) error {
+	for _, noun := range f.NotObjects {
+		if !l.nouns[noun] {
+			return lexErr(f.File, f.lines["not objects"], "%q is no agent or object of any frame", noun)
 		}
 	}
 	return nil

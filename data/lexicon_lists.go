@@ -201,6 +201,23 @@ func loadProperties(fsys fs.FS, file string) ([]Dimension, error) {
 	return out, nil
 }
 
+// loadActs reads acts.txt (optional), in properties.txt's format: deeds of
+// a third noun done to "it" ("aid: helped | attacked, chased"). A name
+// properties.txt has already is refused.
+func loadActs(fsys fs.FS, file string, properties []Dimension) ([]Dimension, error) {
+	if _, found, err := readOptional(fsys, file); err != nil || !found {
+		return nil, err
+	}
+	acts, err := loadProperties(fsys, file)
+	for i := range acts {
+		if slices.ContainsFunc(properties, func(d Dimension) bool { return d.Name == acts[i].Name }) {
+			return nil, lexErr(file, acts[i].line, "dimension %q is in properties.txt too", acts[i].Name)
+		}
+		acts[i].Act = true
+	}
+	return acts, err
+}
+
 // parseDimension reads one "hunger: hungry, starving | full" line.
 func parseDimension(file string, n int, line string) (Dimension, error) {
 	name, value, ok := strings.Cut(line, ":")

@@ -16,6 +16,7 @@ import (
 var frameKeys = append(verbKeys(),
 	frameKey{"lead", false, listNone}, frameKey{"lead present", false, listNone},
 	frameKey{"agents", true, listNouns}, frameKey{"objects", true, listNouns},
+	frameKey{"not objects", false, listNouns},
 	frameKey{"agent", false, listExplanations}, frameKey{"object", false, listExplanations},
 	frameKey{"agent places", false, listPlaces}, frameKey{"object places", false, listPlaces},
 	frameKey{"scene places", false, listPlaces})
@@ -255,6 +256,7 @@ func (f *Frame) fill(fields map[string]field) error {
 	}
 	f.Lead = [2][]string{fields["lead"].values, fields["lead present"].values}
 	f.Agents, f.Objects = fields["agents"].values, fields["objects"].values
+	f.NotObjects = fields["not objects"].values
 	for _, r := range []Role{Agent, Object} {
 		ex, err := parseExplanations(r, fields[r.String()].values)
 		if err != nil {
@@ -279,10 +281,13 @@ func (f *Frame) check() error {
 	if err := f.checkLead(); err != nil {
 		return err
 	}
-	for _, key := range []string{"agents", "objects"} {
+	for _, key := range []string{"agents", "objects", "not objects"} {
 		if err := f.checkSingleWords(key); err != nil {
 			return err
 		}
+	}
+	if err := f.checkNotObjects(); err != nil {
+		return err
 	}
 	if len(f.Explains) == 0 {
 		return lexErr(f.File, 0, "needs an \"agent\" or \"object\" line: what explains the outcome")
@@ -302,6 +307,21 @@ func (f *Frame) checkLead() error {
 		return lexErr(f.File, f.lines["lead present"], "\"lead present\" needs \"lead\" too")
 	case past && !present && f.hasPresent(false):
 		return lexErr(f.File, f.lines["lead"], "\"lead\" needs \"lead present\" too: the frame has a present tense")
+	}
+	return nil
+}
+
+// checkNotObjects asks for lead verbs where a frame names nouns its verb
+// cannot take (only the lead-it shape writes them), and refuses one that is
+// an agent or object of the frame: it could then be the answer.
+func (f *Frame) checkNotObjects() error {
+	if len(f.NotObjects) > 0 && len(f.Lead[0]) == 0 {
+		return lexErr(f.File, f.lines["not objects"], "\"not objects\" needs \"lead\": only a lead-it sentence writes them")
+	}
+	for _, noun := range f.NotObjects {
+		if slices.Contains(f.Agents, noun) || slices.Contains(f.Objects, noun) {
+			return lexErr(f.File, f.lines["not objects"], "%q is an agent or object of this frame, so its verb can take it", noun)
+		}
 	}
 	return nil
 }
@@ -339,7 +359,7 @@ func (f *Frame) indexProperties(dims []Dimension) error {
 				if _, dup := f.properties[w]; !dup {
 					f.predicates = append(f.predicates, w)
 				}
-				f.properties[w] = property{dim: e.Dim, pole: 1 - 2*pole}
+				f.properties[w] = property{dim: e.Dim, pole: 1 - 2*pole, act: dims[i].Act}
 			}
 		}
 	}
@@ -388,6 +408,8 @@ func (f *Frame) phrases(key string) []string {
 		return f.Agents
 	case "objects":
 		return f.Objects
+	case "not objects":
+		return f.NotObjects
 	case "lead":
 		return f.Lead[0]
 	case "lead present":

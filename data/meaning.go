@@ -64,6 +64,9 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 // Dimension is a property with two poles: hunger is hungry (+) or full (−).
 type Dimension struct {
 	Name string
+	// Act: the words are deeds of a third noun done to "it" ("the dog
+	// protected it", acts.txt), not properties said of it ("it was hungry").
+	Act bool
 	// Words of each pole: Poles[0] the + words, Poles[1] the − words.
 	Poles [2][]string
 	line  int // in properties.txt, for error messages
@@ -110,7 +113,12 @@ func (m Meaning) String() string {
 type property struct {
 	dim  string
 	pole int
+	act  bool
 }
+
+// IsAct reports whether predicate is a deed of a third noun done to "it"
+// in this frame ("protected": "because the dog protected it").
+func (f *Frame) IsAct(predicate string) bool { return f.properties[predicate].act }
 
 // Referent derives which role "it" is from the meaning (see the package
 // comment of this file). ok is false when the predicate is not one of the
@@ -118,7 +126,7 @@ type property struct {
 // fits) or not decide (both fit).
 func (f *Frame) Referent(m Meaning) (r Role, ok bool) {
 	p, known := f.properties[m.Predicate]
-	if !known {
+	if !known || (p.act && m.Negated) { // the corpus never writes "the dog did not protect it"
 		return 0, false
 	}
 	wanted := m.Outcome.sign()

@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -112,6 +113,24 @@ func TestReferent(t *testing.T) {
 		{"hold", "branch", "bear", failed("heavy"), "The branch could not hold the bear because it was heavy.", "bear"},
 		{"hold", "branch", "monkey", ate("light"), "The branch held the monkey because it was light.", "monkey"},
 		{"crush", "rock", "egg", ate("big"), "The rock crushed the egg because it was big.", "rock"},
+		// acts (acts.txt): a third noun's deed done to "it". Aid helps the
+		// doer and hinders it when it is an attack; guard keeps a thing from
+		// what is done to it. Never negated.
+		{"eat", "fox", "egg", failed("protected"), "The fox did not eat the egg because the hen protected it.", "egg"},
+		{"eat", "fox", "egg", failed("chased"), "The fox did not eat the egg because the hen chased it.", "fox"},
+		{"eat", "fox", "egg", ate("helped"), "The fox ate the egg because the hen helped it.", "fox"},
+		{"eat", "fox", "egg", although("protected"), "The fox ate the egg although the hen protected it.", "egg"},
+		{"eat", "fox", "egg", ate("protected"), "The fox ate the egg because the hen protected it.", none},
+		{"eat", "fox", "egg", failedNot("protected"), "The fox did not eat the egg because the hen protected it.", none},
+		{"catch", "fox", "duck", failed("attacked"), "The fox could not catch the duck because the hen attacked it.", "fox"},
+		{"catch", "fox", "duck", failed("protected"), "The fox could not catch the duck because the hen protected it.", "duck"},
+		{"attack", "wolf", "sheep", although("protected"), "The wolf attacked the sheep although the hen protected it.", "sheep"},
+		{"escape", "rabbit", "fox", ate("attacked"), "The rabbit escaped the fox because the hen attacked it.", "fox"},
+		{"escape", "rabbit", "fox", ate("protected"), "The rabbit escaped the fox because the hen protected it.", "rabbit"},
+		{"protect", "dog", "sheep", ate("attacked"), "The dog protected the sheep because the hen attacked it.", "sheep"},
+		{"protect", "dog", "sheep", failed("attacked"), "The dog did not protect the sheep because the hen attacked it.", "dog"},
+		{"find", "cat", "key", failed("chased"), "The cat could not find the key because the hen chased it.", "cat"},
+		{"find", "cat", "key", failed("protected"), "The cat could not find the key because it was protected.", none}, // guard is no act of find
 	}
 	for _, tt := range tests {
 		t.Run(tt.sentence, func(t *testing.T) {
@@ -121,7 +140,7 @@ func TestReferent(t *testing.T) {
 			}
 			role, ok := f.Referent(tt.m)
 			e := realise(tuple{frame: f, agent: tt.agent, object: tt.object, Meaning: tt.m, role: role},
-				shapeByName(ShapeActive), surface{agentArticle: "the", objectArticle: "the"})
+				shapeByName(ShapeActive), surface{agentArticle: "the", objectArticle: "the", actor: "hen"})
 			if e.Text != tt.sentence {
 				t.Fatalf("the meaning %s in %s is written %q, not as the table says", tt.m, tt.frame, e.Text)
 			}
@@ -249,6 +268,36 @@ func TestLeadIt(t *testing.T) {
 		if e.Text != tt.sentence || e.Answer() != "food" || !e.ByGrammar() || e.Predicate != "" || len(e.Deciding) > 0 {
 			t.Errorf("%s: %q answers %q (by grammar %v, predicate %q, deciding %v), want %q answers \"food\" by grammar",
 				tt.m, e.Text, e.Answer(), e.ByGrammar(), e.Predicate, e.Deciding, tt.sentence)
+		}
+	}
+}
+
+// TestLeadItByVerb: beside a noun its verb cannot take, the object is "it"
+// whichever comes first: the verb alone decides, so the same two nouns give
+// the other answer under another verb.
+func TestLeadItByVerb(t *testing.T) {
+	lex := testLexicon(t)
+	for _, tt := range []struct {
+		frame, object, decoy, prep string
+		objectLast                 bool
+		sentence                   string
+	}{
+		{"climb", "cliff", "banana", "near", true, "The monkey reached the banana near the cliff and climbed it."},
+		{"eat", "banana", "cliff", "near", false, "The monkey found the banana near the cliff and ate it."},
+		{"break_by_animal", "bowl", "milk", "in", true, "The monkey found the milk in the bowl and broke it."},
+		{"drink", "milk", "cheese", "near", false, "The monkey found the milk near the cheese and drank it."},
+		{"chase", "cat", "shed", "near", false, "The monkey saw the cat near the shed and chased it."},
+	} {
+		f, ok := lex.Frame(tt.frame)
+		if !ok || !slices.Contains(f.NotObjects, tt.decoy) {
+			t.Fatalf("frame %s missing or does not list %q as a noun its verb cannot take", tt.frame, tt.decoy)
+		}
+		e := realise(tuple{frame: f, agent: "monkey", object: tt.object, Meaning: Meaning{Outcome: Succeeded}, role: Object},
+			shapeByName(ShapeLeadIt), surface{agentArticle: "the", objectArticle: "the",
+				choice: choicePhrase{decoy: tt.decoy, article: "the", prep: tt.prep, objectLast: tt.objectLast}})
+		if e.Text != tt.sentence || e.Answer() != tt.object || e.Other() != tt.decoy || !e.ByVerb || e.Tokens[e.OtherNouns[0]] != "monkey" {
+			t.Errorf("%q answers %q, other %q (by verb %v, other nouns %v); want %q answering %q",
+				e.Text, e.Answer(), e.Other(), e.ByVerb, e.OtherNouns, tt.sentence, tt.object)
 		}
 	}
 }

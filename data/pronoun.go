@@ -26,9 +26,9 @@ func IsNoun(word string) bool {
 }
 
 // NounPositions returns the positions of lexicon nouns in tokens: the
-// possible antecedents. For every generated example it is Candidates and
-// Distractors together, in order (a place noun is a noun, just never the
-// answer); <unk> is not a noun.
+// possible antecedents. For every generated example it is Candidates,
+// Distractors and OtherNouns together, in order (a place noun is a noun,
+// just never the answer); <unk> is not a noun.
 func NounPositions(tokens []string) []int {
 	var out []int
 	for i, t := range tokens {

@@ -44,7 +44,7 @@ func TestIsNoun(t *testing.T) {
 func TestNounPositionsMatchCandidates(t *testing.T) {
 	for _, set := range namedSets(testCorpus(t)) {
 		for _, e := range set.examples {
-			want := slices.DeleteFunc(append(e.Candidates[:], e.Distractors...), func(p int) bool { return e.Tokens[p] == Unk })
+			want := slices.DeleteFunc(slices.Concat(e.Candidates[:], e.Distractors, e.OtherNouns), func(p int) bool { return e.Tokens[p] == Unk })
 			slices.Sort(want)
 			if got := NounPositions(e.Tokens); !slices.Equal(got, want) {
 				t.Fatalf("%s: %q: NounPositions %v, Candidates %v, Distractors %v", set.name, e.Text, got, e.Candidates, e.Distractors)

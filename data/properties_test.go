@@ -83,6 +83,9 @@ func countRole(pairs []NounRole, r Role) int {
 
 func usesHeldOut(e Example, held heldOutSet) (NounRole, bool) {
 	for _, r := range []Role{Agent, Object} {
+		if e.ByVerb && r == Agent {
+			continue // the other candidate is no agent, the agent no candidate
+		}
 		if nr := (NounRole{e.word(e.candidateIn(r)), r}); held[nr] {
 			return nr, true
 		}

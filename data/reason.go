@@ -64,11 +64,20 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 		// by a copula: with none, an adjective before a noun ("I put the
 		// heavy book on the table and it broke") says nothing of "it"
 		start, end = copulaBefore(tokens, pronoun), pronoun
-		if start < 0 {
-			return Reason{}
-		}
 	}
-	at, words, negated := predicateIn(tokens[start:end], sharedPredicates())
+	var at int
+	var words []string
+	negated := false
+	if start >= 0 {
+		at, words, negated = predicateIn(tokens[start:end], sharedPredicates())
+	}
+	if words != nil && start < pronoun && !onlyModifiers(tokens[start+1:start+at]) {
+		words = nil // "was helped by a greedy hare": an adjective before a noun says nothing of "it"
+	}
+	if words == nil && actAt(tokens, pronoun) {
+		// "because the hen protected it": a third noun's deed done to "it"
+		return lex.reason(tokens[pronoun-1], false, slices.Concat(tokens[:pronoun-2], tokens[pronoun+1:]))
+	}
 	if words == nil {
 		return Reason{}
 	}
@@ -78,17 +87,72 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	if start < pronoun { // the clause before "it": the rest is everything but the predicate
 		outside = append(slices.Clone(tokens[:start+at]), tokens[start+at+len(words):]...)
 	}
+	return lex.reason(p, negated, outside)
+}
+
+// reason pairs predicate p (negated or not) with the frames' verbs in the
+// rest of the sentence, outside.
+func (l *Lexicon) reason(p string, negated bool, outside []string) Reason {
 	r := Reason{Predicate: p}
 	if negated {
 		r.Predicate = "not " + p
 	}
-	frames := lex.framesIn(outside)
+	frames := l.framesIn(outside)
 	for _, f := range frames {
 		r.Verbs = appendNew(r.Verbs, f.verbIn(outside))
 	}
 	r.Paired = slices.ContainsFunc(frames, func(f *Frame) bool { return f.givesReason(p) })
-	r.Elsewhere = lex.uses(p)
+	r.Elsewhere = l.uses(p)
 	return r
+}
+
+// actOpeners open a reason clause: "because the hen protected it", "..., but
+// the dog protected it", "... . The owl helped it."
+var actOpeners = []string{"because", "since", "as", "although", "though", "but", "."}
+
+// actAt says whether "it" is the object of an act in a reason clause, its
+// doer named just before it ("because the hen protected it"; or opening the
+// sentence, "The hen protected it, so ..."), not of a main clause's verb
+// ("found the egg and protected it", "the hare was scared, so a wolf
+// attacked it"). A few words (an article, adjectives) may stand between the
+// opener and the doer.
+func actAt(tokens []string, pronoun int) bool {
+	if pronoun < 2 || !slices.Contains(sharedActs(), tokens[pronoun-1]) || !(IsNoun(tokens[pronoun-2]) || tokens[pronoun-2] == Unk) {
+		return false
+	}
+	for i := pronoun - 3; i >= 0; i-- {
+		switch {
+		case slices.Contains(actOpeners, tokens[i]):
+			return true
+		case slices.Contains(actJoiners, tokens[i]) || i <= pronoun-7:
+			return false
+		}
+	}
+	return true // the doer opens the sentence: "The hen protected it, so ..."
+}
+
+// actJoiners join a main clause: "and protected it", "so a wolf attacked it".
+var actJoiners = []string{"so", "and", ",", "then"}
+
+// sharedActs are the words of every act (acts.txt).
+var sharedActs = sync.OnceValue(func() []string {
+	lex, err := sharedLexicon()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, d := range lex.Acts {
+		out = slices.Concat(out, d.Poles[0], d.Poles[1])
+	}
+	return out
+})
+
+// onlyModifiers says whether words are only negations and degree adverbs:
+// what may stand between a copula and its predicate ("was not really heavy").
+func onlyModifiers(words []string) bool {
+	return !slices.ContainsFunc(words, func(w string) bool {
+		return !slices.Contains(negators, w) && !slices.Contains(strings.Fields(strings.Join(degreeAdverbs, " ")), w)
+	})
 }
 
 // copulas are the verbs a clause says a property with.
@@ -183,7 +247,8 @@ func predicateIn(tokens []string, preds [][]string) (at int, words []string, neg
 	return 0, nil, false
 }
 
-// sharedPredicates are every frame's predicates, each once, split into
+// sharedPredicates are every frame's predicates said with a copula ("it was
+// hungry"; not the acts, "the dog protected it"), each once, split into
 // words: looked up on every sentence infer reads.
 var sharedPredicates = sync.OnceValue(func() [][]string {
 	lex, err := sharedLexicon()
@@ -194,7 +259,7 @@ var sharedPredicates = sync.OnceValue(func() [][]string {
 	var out [][]string
 	for _, f := range lex.Frames {
 		for _, p := range f.predicates {
-			if !slices.Contains(seen, p) {
+			if !slices.Contains(seen, p) && !f.IsAct(p) {
 				seen, out = append(seen, p), append(out, strings.Fields(p))
 			}
 		}

@@ -190,6 +190,21 @@ type surface struct {
 	// askSecond whether its "it" is the one the example asks about.
 	second    Meaning
 	askSecond bool
+	// actor is the third noun of a reason clause that is an act ("because
+	// the hen protected it"), one of the frame's agents.
+	actor string
+	// choice is, in a lead-it sentence, a noun the verb cannot take set
+	// beside the object, and how: "found the banana near the tree and
+	// climbed it" (the object last) or "found the tree near the banana".
+	choice choicePhrase
+}
+
+// choicePhrase is the noun a lead-it sentence sets beside its object (none
+// if decoy is ""), which of the two comes first, and the preposition that
+// joins them.
+type choicePhrase struct {
+	decoy, article, prep string
+	objectLast           bool
 }
 
 // sentence accumulates tokens and remembers where the nouns, "it", the
@@ -197,7 +212,9 @@ type surface struct {
 type sentence struct {
 	tokens                 []string
 	agent, object, pronoun int
+	decoy                  int // a lead-it choice's other noun, or -1 (sentence.candidates)
 	distractors, deciding  []int
+	others                 []int // Example.OtherNouns
 }
 
 // contractions are the negations a contracted surface writes as one word.
@@ -341,12 +358,41 @@ func (b *sentence) predicate(t tuple, m Meaning, sf surface, mark bool) {
 // reasonClause writes "it was [not] [adverb] predicate"; ask says whether
 // this "it" is the example's pronoun.
 func (b *sentence) reasonClause(t tuple, m Meaning, sf surface, ask bool) {
+	if t.frame.IsAct(m.Predicate) {
+		b.actClause(m, sf)
+		return
+	}
 	if ask {
 		b.pronoun = len(b.tokens)
 	}
 	b.add(Pronoun)
 	b.copula(m, sf, ask)
 	b.predicate(t, m, sf, ask)
+}
+
+// actClause writes "the hen protected it": a third noun's deed done to
+// "it", always in the past and never negated (Frame.Referent), asked about.
+func (b *sentence) actClause(m Meaning, sf surface) {
+	b.add("the")
+	b.mark(sf.actor, &b.others)
+	b.mark(m.Predicate, &b.deciding)
+	b.pronoun = len(b.tokens)
+	b.add(Pronoun)
+}
+
+// writes reports whether shape s can write meaning m of frame f: an act
+// ("the hen protected it") stands where "it was ..." would, but not where a
+// noun is named before its predicate (so-it) or beside a second "it"
+// (two-it).
+func (s Shape) writes(f *Frame, m Meaning) bool {
+	return !f.IsAct(m.Predicate) || (s.layout != soIt && s.layout != twoReasons)
+}
+
+// shapesWriting are the shapes of shapes that can write every meaning of ms.
+func shapesWriting(shapes []Shape, f *Frame, ms ...Meaning) []Shape {
+	return slices.DeleteFunc(shapes, func(s Shape) bool {
+		return slices.ContainsFunc(ms, func(m Meaning) bool { return !s.writes(f, m) })
+	})
 }
 
 // referentOf is the role meaning m points at in t's frame.
@@ -357,7 +403,7 @@ func (t tuple) referentOf(m Meaning) Role {
 
 // realise writes tuple t in shape s with the given surface choices.
 func realise(t tuple, s Shape, sf surface) Example {
-	var b sentence
+	b := sentence{decoy: -1}
 	conn := s.connective(t.Concessive, sf.connective)
 	switch s.layout {
 	case reasonLast, twoSentences, twoReasons:
@@ -414,12 +460,61 @@ func (b *sentence) leadIt(t tuple, sf surface) {
 	b.scenePlace(sf)
 	verbs := len(t.frame.verbs(t.Outcome, false, sf.present))
 	leads := t.frame.Lead[boolIndex(sf.present)]
+	if sf.choice.decoy != "" {
+		leads = anyNounLeads(leads)
+	}
 	b.agent = b.participant(t, Agent, sf, false)
 	b.add(leads[sf.verb/verbs%len(leads)]) // not sf.verb%len(leads): the lead would follow the verb's choice
-	b.object = b.participant(t, Object, sf, false)
-	b.add("and " + t.verbPhrase(false, sf))
+	if sf.choice.decoy == "" {
+		b.object = b.participant(t, Object, sf, false)
+		b.add("and " + t.verbPhrase(false, sf))
+	} else {
+		b.choose(t, sf)
+	}
 	b.pronoun = len(b.tokens)
 	b.add(Pronoun)
+}
+
+// leadsOfAnyNoun are the lead verbs that suit any noun: only they may lead
+// to a noun the verb cannot take ("found the banana near the tree", never
+// "chased the hedge near the cat").
+var leadsOfAnyNoun = []string{"saw", "found", "reached", "noticed", "sees", "finds", "reaches", "notices"}
+
+// anyNounLeads are the leads among leadsOfAnyNoun.
+func anyNounLeads(leads []string) []string {
+	return slices.DeleteFunc(slices.Clone(leads), func(l string) bool { return !slices.Contains(leadsOfAnyNoun, l) })
+}
+
+// choose writes "the banana near the tree and climbed": the object and a
+// noun its verb cannot take, in the surface's order, then the verb, which
+// alone decides between them (so its words are the deciding ones).
+func (b *sentence) choose(t tuple, sf surface) {
+	c := sf.choice
+	b.others = append(b.others, b.agent) // the subject of the verb "it" is the object of
+	object := func(article string) { b.object = b.noun(article, sf.attributes[Object], t.object) }
+	decoy := func(article string) { b.decoy = b.noun(article, "", c.decoy) }
+	if c.objectLast {
+		decoy(c.article)
+		b.add(c.prep)
+		object("the") // a phrase's noun is definite, as in the place phrases
+	} else {
+		object(sf.objectArticle)
+		b.add(c.prep)
+		decoy("the")
+	}
+	b.add("and")
+	b.mark(t.verbPhrase(false, sf), &b.deciding)
+}
+
+// candidates are the two nouns "it" may refer to, in sentence order: the
+// agent and the object, or in a lead-it choice the object and the noun
+// beside it (the agent is the subject of the verb "it" is the object of).
+func (b *sentence) candidates() [2]int {
+	other := b.agent
+	if b.decoy >= 0 {
+		other = b.decoy
+	}
+	return [2]int{min(other, b.object), max(other, b.object)}
 }
 
 func (b *sentence) example(t tuple, s Shape, sf surface) Example {
@@ -434,7 +529,7 @@ func (b *sentence) example(t tuple, s Shape, sf surface) Example {
 	if role == Object {
 		antecedent = b.object
 	}
-	cands := [2]int{min(b.agent, b.object), max(b.agent, b.object)}
+	cands := b.candidates()
 	return Example{
 		Text: renderText(b.tokens), Tokens: b.tokens,
 		Pronoun: b.pronoun, Antecedent: antecedent, Candidates: cands,
@@ -442,6 +537,7 @@ func (b *sentence) example(t tuple, s Shape, sf surface) Example {
 		Verb: t.frame.Verb(t.Outcome), Outcome: t.Outcome, Concessive: concessive,
 		AntecedentFirst: antecedent == cands[0],
 		Negated:         m.Negated, Distractors: b.distractors, Deciding: b.deciding,
+		ByVerb: b.decoy >= 0, OtherNouns: b.others,
 	}
 }
 
