@@ -71,11 +71,11 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	if start >= 0 {
 		at, words, negated = predicateIn(tokens[start:end], sharedPredicates())
 	}
-	if words != nil && start < pronoun && !onlyModifiers(tokens[start+1:start+at]) {
-		words = nil // "was helped by a greedy hare": an adjective before a noun says nothing of "it"
+	if words != nil && !onlyModifiers(tokens[start+1:start+at]) {
+		words = nil // "(it) was helped by a greedy hare": an adjective before a noun says nothing of "it"
 	}
 	if words == nil && actAt(tokens, pronoun) {
-		// "because the hen protected it": a third noun's deed done to "it"
+		// "because the chicken protected it": a third noun's deed done to "it"
 		return lex.reason(tokens[pronoun-1], false, slices.Concat(tokens[:pronoun-2], tokens[pronoun+1:]))
 	}
 	if words == nil {
@@ -106,13 +106,13 @@ func (l *Lexicon) reason(p string, negated bool, outside []string) Reason {
 	return r
 }
 
-// actOpeners open a reason clause: "because the hen protected it", "..., but
+// actOpeners open a reason clause: "because the chicken protected it", "..., but
 // the dog protected it", "... . The owl helped it."
 var actOpeners = []string{"because", "since", "as", "although", "though", "but", "."}
 
 // actAt says whether "it" is the object of an act in a reason clause, its
-// doer named just before it ("because the hen protected it"; or opening the
-// sentence, "The hen protected it, so ..."), not of a main clause's verb
+// doer named just before it ("because the chicken protected it"; or opening the
+// sentence, "The chicken protected it, so ..."), not of a main clause's verb
 // ("found the egg and protected it", "the hare was scared, so a wolf
 // attacked it"). A few words (an article, adjectives) may stand between the
 // opener and the doer.
@@ -128,7 +128,7 @@ func actAt(tokens []string, pronoun int) bool {
 			return false
 		}
 	}
-	return true // the doer opens the sentence: "The hen protected it, so ..."
+	return true // the doer opens the sentence: "The chicken protected it, so ..."
 }
 
 // actJoiners join a main clause: "and protected it", "so a wolf attacked it".
@@ -209,10 +209,13 @@ func (f *Frame) verbPhrases() iter.Seq[string] {
 	}
 }
 
-// ObjectOfVerb says whether the pronoun directly follows one of the frames'
-// active verb phrases ("and ate it", "so the horse couldn't carry it"): "it"
-// is then that verb's object, which the grammar decides, as in the corpus's
-// lead-it and so-it sentences, with no reason clause needed.
+// ObjectOfVerb says whether the pronoun is the object of one of the frames'
+// active verb phrases joined to the main clause by "and" ("found the banana
+// and ate it"): "it" is then that verb's object and the main clause's
+// subject is its subject, which the grammar decides, as in the corpus's
+// lead-it sentences, with no reason clause needed. A verb with a subject of
+// its own ("..., so the donkey carried it") is no sentence the corpus
+// writes: there the corpus says "it" by a reason clause, or not at all.
 func ObjectOfVerb(tokens []string, pronoun int) bool {
 	lex, err := sharedLexicon()
 	if err != nil {
@@ -222,7 +225,7 @@ func ObjectOfVerb(tokens []string, pronoun int) bool {
 	for i := range lex.Frames {
 		for w := range lex.Frames[i].verbPhrases() {
 			// a passive ends in "by" (the loader checks): "it" is then its agent
-			if !strings.HasSuffix(w, " by") && endsWith(before, strings.Fields(w)) {
+			if v := strings.Fields(w); !strings.HasSuffix(w, " by") && endsWith(before, append([]string{"and"}, v...)) {
 				return true
 			}
 		}

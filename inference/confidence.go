@@ -38,7 +38,7 @@ var GuessRule = fmt.Sprintf("an answer is a guess when its share of the candidat
 	"when a word the model does not know follows the pronoun in its clause, "+
 	"when the corpus the model learned from never gives what the clause says of the pronoun as a reason for the sentence's verb, "+
 	"when that clause says something the corpus gives as a reason but the sentence has none of the corpus's verbs, "+
-	"or when the sentence says nothing of the pronoun that the corpus gives as a reason and the pronoun is not the object of one of the corpus's verbs", GuessBelow, MinCandidateMass)
+	"or when the sentence says nothing of the pronoun that the corpus gives as a reason and the pronoun is not the object of one of the corpus's verbs after \"and\"", GuessBelow, MinCandidateMass)
 
 // clauseEnds are the tokens that close the pronoun's clause: punctuation and
 // the conjunctions that open the next clause ("it was famished, so the dog
@@ -262,7 +262,7 @@ func reason(c Confidence, cands []Candidate) string {
 	}
 	if c.NoReason {
 		clauses = append(clauses, "the sentence says nothing of \"it\" that the corpus the model learned from gives as a reason (such as \"hungry\" or \"too heavy\"), "+
-			"and \"it\" is not the object of one of its verbs, so the model has only the nouns and where they stand to go on")
+			"and \"it\" is not the object of one of its verbs after \"and\" (\"found the food and ate it\"), so the model has only the nouns and where they stand to go on")
 	}
 	others := c.UnknownCandidates
 	if c.UnknownAnswer && len(clauses) == 0 { // else the "nor" clause names it

@@ -146,7 +146,8 @@ func TestNoBasisIsAGuess(t *testing.T) {
 		{"The box was heavy, so the dog couldn't carry it.", noReason, false, ""},                       // said of the box, before "it"
 		{"The dog ate the food because it was hungry.", noReason, false, ""},
 		{"The dog ate the food because it was famished.", noReason, false, ""},
-		{"The wolf attacked the sheep, but the dog protected it.", noReason, false, ""}, // the object of "protected"
+		{"The wolf attacked the sheep, but the dog protected it.", noReason, false, ""},                           // an act: the hen's deed done to "it"
+		{"The goat couldn't carry the basket, so the donkey carried it.", noReason, true, `says nothing of "it"`}, // "carried" has a subject of its own
 	}
 	p := defaultPredictor(t)
 	for _, tc := range cases {
