@@ -31,7 +31,7 @@ type Example struct {
 	Distractors []int `json:"distractors"`
 	// OtherNouns are the positions of the other nouns that are never the
 	// answer and never a candidate: the subject of a ByVerb sentence, the
-	// third noun of an act ("the hen" in "because the hen protected it").
+	// third noun of an act ("the chicken" in "because the chicken protected it").
 	OtherNouns []int `json:"other_nouns,omitempty"`
 	// ByVerb: a lead-it sentence whose other candidate is not the agent but
 	// a noun the verb cannot take, set beside the object ("The monkey found

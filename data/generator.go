@@ -336,7 +336,7 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) 
 	return sf, ok
 }
 
-// actor draws the third noun an act's clause names ("the hen protected
+// actor draws the third noun an act's clause names ("the chicken protected
 // it"): one of the frame's agents other than both nouns ("" if none).
 func (g *generator) actor(t tuple) string {
 	others := slices.DeleteFunc(slices.Clone(t.frame.Agents), func(n string) bool { return n == t.agent || n == t.object })

@@ -191,7 +191,7 @@ type surface struct {
 	second    Meaning
 	askSecond bool
 	// actor is the third noun of a reason clause that is an act ("because
-	// the hen protected it"), one of the frame's agents.
+	// the chicken protected it"), one of the frame's agents.
 	actor string
 	// choice is, in a lead-it sentence, a noun the verb cannot take set
 	// beside the object, and how: "found the banana near the tree and
@@ -370,7 +370,7 @@ func (b *sentence) reasonClause(t tuple, m Meaning, sf surface, ask bool) {
 	b.predicate(t, m, sf, ask)
 }
 
-// actClause writes "the hen protected it": a third noun's deed done to
+// actClause writes "the chicken protected it": a third noun's deed done to
 // "it", always in the past and never negated (Frame.Referent), asked about.
 func (b *sentence) actClause(m Meaning, sf surface) {
 	b.add("the")
@@ -381,7 +381,7 @@ func (b *sentence) actClause(m Meaning, sf surface) {
 }
 
 // writes reports whether shape s can write meaning m of frame f: an act
-// ("the hen protected it") stands where "it was ..." would, but not where a
+// ("the chicken protected it") stands where "it was ..." would, but not where a
 // noun is named before its predicate (so-it) or beside a second "it"
 // (two-it).
 func (s Shape) writes(f *Frame, m Meaning) bool {
