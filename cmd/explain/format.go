@@ -9,6 +9,9 @@ import (
 	"unicode/utf8"
 )
 
+// lineWidth is the widest line explain prints.
+const lineWidth = 80
+
 // vector prints a vector in full when short, else its first 4 and last 2
 // entries and its length |v|, so a 32-number word vector fits on one line.
 func vector(v []float64) string {

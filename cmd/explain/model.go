@@ -26,10 +26,10 @@ func explainSentence(w io.Writer, p *inference.Predictor, tr *inference.Traced, 
 	fmt.Fprintf(w, "%q (word %d of %d) in layer %d, head %d\n%s", word, t.word+1, len(tr.Typed), t.layer+1, t.head+1, supervisedNote(p, t))
 	fmt.Fprintf(w, "sentence: %s\n", strings.Join(tr.Typed, " "))
 	if line := answerNote(tr.Answer); line != "" {
-		fmt.Fprintln(w, wrap(line, 80, "  "))
+		fmt.Fprintln(w, wrap(line, lineWidth, "  "))
 	}
 	if tr.Answer != nil && tr.Answer.Confidence.Members != nil { // whose numbers these are
-		fmt.Fprintln(w, wrap("models: "+tr.Answer.Confidence.Members.Describe(tr.Answer.TypedAnswer), 80, "  "))
+		fmt.Fprintln(w, wrap("models: "+tr.Answer.Confidence.Members.Describe(tr.Answer.TypedAnswer), lineWidth, "  "))
 	}
 	fmt.Fprintf(w, "sizes: d_model %d, %d heads, so d_k = %d / %d = %d and sqrt(d_k) = %.3f\n\n",
 		c.DModel, c.Heads, c.DModel, c.Heads, steps.DK, sqrtf(steps.DK))

@@ -28,7 +28,7 @@ func TestMarkdownTables(t *testing.T) {
 
 func TestJSON(t *testing.T) {
 	var out, progress bytes.Buffer
-	if err := run([]string{"-json", "-sets", "held_out_shape", "-limit", "2"}, &out, &progress); err != nil {
+	if err := run([]string{"-json", "-sets", "two_it", "-limit", "2"}, &out, &progress); err != nil {
 		t.Fatal(err)
 	}
 	var models []modelFigures
@@ -36,7 +36,7 @@ func TestJSON(t *testing.T) {
 		t.Fatalf("not JSON: %v", err)
 	}
 	s := models[0].Sets[0]
-	if len(models) != 1 || s.Name != "held_out_shape" || s.N != 800 || s.Attribution.N != 2 ||
+	if len(models) != 1 || s.Name != "two_it" || s.N != 800 || s.Attribution.N != 2 ||
 		len(s.AblatedAccuracy) != 2 || len(s.HeadOnAntecedent[1]) != 8 || s.Accuracy < 0.9 {
 		t.Errorf("figures %+v", s)
 	}
