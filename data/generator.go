@@ -329,7 +329,7 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) 
 		sf.pp = g.placePhrase(t.frame, sh)
 	}
 	sf.actor = g.actor(t)
-	sf.choice = g.choicePhrase(t, sh)
+	sf.choice = g.choicePhrase(t, sh, sf.present)
 	if sf.pp.set && sf.pp.place.Noun == sf.choice.decoy {
 		sf.choice = choicePhrase{} // "the fox under the bush found a bush near the duck"
 	}
@@ -350,11 +350,13 @@ func (g *generator) actor(t tuple) string {
 // choicePhrase draws, choiceShare of the lead-it sentences whose frame names
 // nouns its verb cannot take, one of them to set beside the object, the
 // order of the two, and the preposition between: "near", or one the place
-// lists give the second noun ("in the bowl"). None otherwise.
-func (g *generator) choicePhrase(t tuple, sh Shape) choicePhrase {
+// lists give the second noun ("in the bowl"). None otherwise, and none
+// where the frame has no lead verb in the sentence's tense that suits any
+// noun.
+func (g *generator) choicePhrase(t tuple, sh Shape, present bool) choicePhrase {
 	use, objectLast := g.chance(choiceShare), g.rng.Intn(2) == 1
 	decoyIndex, prepIndex := g.rng.Intn(1<<16), g.rng.Intn(1<<16)
-	if !use || sh.layout != leadIt || len(t.frame.NotObjects) == 0 || len(anyNounLeads(t.frame.Lead[0])) == 0 {
+	if !use || sh.layout != leadIt || len(t.frame.NotObjects) == 0 || len(anyNounLeads(t.frame.Lead[boolIndex(present)])) == 0 {
 		return choicePhrase{}
 	}
 	c := choicePhrase{decoy: t.frame.NotObjects[decoyIndex%len(t.frame.NotObjects)], objectLast: objectLast}

@@ -187,35 +187,39 @@ func loadProperties(fsys fs.FS, file string) ([]Dimension, error) {
 	if !found {
 		return nil, lexErr(file, 0, "missing: the frames' dimensions are defined there")
 	}
-	var out []Dimension
-	for n, line := range contentLines(text) {
-		d, err := parseDimension(file, n, line)
-		if err != nil {
-			return nil, err
-		}
-		if slices.ContainsFunc(out, func(o Dimension) bool { return o.Name == d.Name }) {
-			return nil, lexErr(file, n, "dimension %q defined twice", d.Name)
-		}
-		out = append(out, d)
-	}
-	return out, nil
+	return parseDimensions(file, text, nil)
 }
 
 // loadActs reads acts.txt (optional), in properties.txt's format: deeds of
 // a third noun done to "it" ("aid: helped | attacked, chased"). A name
 // properties.txt has already is refused.
 func loadActs(fsys fs.FS, file string, properties []Dimension) ([]Dimension, error) {
-	if _, found, err := readOptional(fsys, file); err != nil || !found {
+	text, found, err := readOptional(fsys, file)
+	if err != nil || !found {
 		return nil, err
 	}
-	acts, err := loadProperties(fsys, file)
+	acts, err := parseDimensions(file, text, properties)
 	for i := range acts {
-		if slices.ContainsFunc(properties, func(d Dimension) bool { return d.Name == acts[i].Name }) {
-			return nil, lexErr(file, acts[i].line, "dimension %q is in properties.txt too", acts[i].Name)
-		}
 		acts[i].Act = true
 	}
 	return acts, err
+}
+
+// parseDimensions reads one dimension a line, refusing a name defined
+// twice, in the file or among defined.
+func parseDimensions(file, text string, defined []Dimension) ([]Dimension, error) {
+	var out []Dimension
+	for n, line := range contentLines(text) {
+		d, err := parseDimension(file, n, line)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(slices.Concat(defined, out), func(o Dimension) bool { return o.Name == d.Name }) {
+			return nil, lexErr(file, n, "dimension %q defined twice", d.Name)
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }
 
 // parseDimension reads one "hunger: hungry, starving | full" line.

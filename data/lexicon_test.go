@@ -247,6 +247,9 @@ func TestLoadLexiconErrors(t *testing.T) {
 		{"dimension twice", []edit{replace(props, "strength: strong | weak", "speed: strong | weak")}, props, 6, `dimension "speed" defined twice`},
 		{"dimension without words", []edit{replace(props, "strength: strong | weak", "strength: |")}, props, 6, `dimension "strength" has no words`},
 		{"properties missing", []edit{remove(props)}, props, 0, "missing"},
+		// Acts and nouns a verb cannot take.
+		{"act named as a property", []edit{write("acts.txt", "# deeds done to it\nspeed: helped |\n")}, "acts.txt", 2, `dimension "speed" defined twice`},
+		{"not objects without lead", []edit{replace(eat, "objects: @foods, pie", "objects: @foods, pie\nnot objects: fox")}, eat, 10, `"not objects" needs "lead"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
