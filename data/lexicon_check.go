@@ -187,6 +187,6 @@ func (l *Lexicon) allWords() map[string]bool {
 			}
 		}
 	}
-	addAll(set, l.Attributes, strings.Fields(strings.Join(degreeAdverbs, " ")))
+	addAll(set, l.Attributes, degreeAdverbWords())
 	return set
 }

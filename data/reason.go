@@ -107,8 +107,21 @@ func (l *Lexicon) reason(p string, negated bool, outside []string) Reason {
 }
 
 // actOpeners open a reason clause: "because the chicken protected it", "..., but
-// the dog protected it", "... . The owl helped it."
-var actOpeners = []string{"because", "since", "as", "although", "though", "but", "."}
+// the dog protected it", "... . The owl helped it.": the last word of each
+// connective of the layouts whose reason clause follows its connective (not
+// so-it's or the "so" layout's, whose "so" follows the reason).
+var actOpeners = sync.OnceValue(func() []string {
+	lists := slices.Clone(frontedAs[:])
+	for _, l := range []layout{reasonLast, reasonFirst, twoSentences, twoReasons} {
+		lists = append(lists, connectives[l][0], connectives[l][1])
+	}
+	var out []string
+	for _, c := range slices.Concat(lists...) {
+		words := strings.Fields(c)
+		out = appendNew(out, words[len(words)-1])
+	}
+	return out
+})
 
 // actAt says whether "it" is the object of an act in a reason clause, its
 // doer named just before it ("because the chicken protected it"; or opening the
@@ -122,7 +135,7 @@ func actAt(tokens []string, pronoun int) bool {
 	}
 	for i := pronoun - 3; i >= 0; i-- {
 		switch {
-		case slices.Contains(actOpeners, tokens[i]):
+		case slices.Contains(actOpeners(), tokens[i]):
 			return true
 		case slices.Contains(actJoiners, tokens[i]) || i <= pronoun-7:
 			return false
@@ -151,7 +164,7 @@ var sharedActs = sync.OnceValue(func() []string {
 // what may stand between a copula and its predicate ("was not really heavy").
 func onlyModifiers(words []string) bool {
 	return !slices.ContainsFunc(words, func(w string) bool {
-		return !slices.Contains(negators, w) && !slices.Contains(strings.Fields(strings.Join(degreeAdverbs, " ")), w)
+		return !slices.Contains(negators, w) && !slices.Contains(degreeAdverbWords(), w)
 	})
 }
 

@@ -86,6 +86,9 @@ var frontedAs = [2][]string{{"as"}, {"although"}}
 // works against the action (Frame.favoursFailure) after "because".
 var degreeAdverbs = []string{"very", "really", "so", "really very", "too"}
 
+// degreeAdverbWords are the words of degreeAdverbs ("really very" is two).
+func degreeAdverbWords() []string { return strings.Fields(strings.Join(degreeAdverbs, " ")) }
+
 var allShapes = []Shape{
 	{ShapeActive, false, false, adverbSometimes, reasonLast},
 	{ShapePassive, false, true, adverbNever, reasonLast},
