@@ -271,7 +271,7 @@ func (p *Predictor) roles(sentence string, tokens []string) (pronouns, heads []i
 	if len(pronouns) == 0 {
 		return nil, nil, fmt.Errorf("%w in %q", ErrNoPronoun, sentence)
 	}
-	if len(tokens) < 2 {
+	if !slices.ContainsFunc(tokens, func(w string) bool { return w != data.Pronoun && isWord(w) }) {
 		return nil, nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
 	}
 	heads = nounHeads(tokens, p.known)
@@ -322,8 +322,8 @@ type Encoded struct {
 	Relatives    []data.Relative    // unknown words read as their WordNet relatives
 }
 
-// Encode tokenises a sentence (in NFC, terminal escapes removed: text.go),
-// reads each contraction the vocabulary lacks
+// Encode tokenises a sentence (in NFC, terminal escapes removed, a full
+// stop after a last word: text.go), reads each contraction the vocabulary lacks
 // as its words where the vocabulary has them all (data.ExpandContractions),
 // reads each other word it lacks as its nearest WordNet relative it has,
 // unless SetRelatives(false) (data.ReadRelatives: "famished" as "hungry"),
@@ -337,10 +337,11 @@ func (p *Predictor) Encode(sentence string) (*Encoded, error) {
 	if !p.unk {
 		e.Tokens, e.Relatives = data.ReadRelatives(e.Tokens, p.known)
 	}
-	e.Typed = typedWords(e.Tokens, e.Relatives)
 	if len(e.Tokens) == 0 {
 		return nil, ErrEmpty
 	}
+	e.Tokens = withFinalStop(e.Tokens, p.ck.Meta.Model.MaxLen)
+	e.Typed = typedWords(e.Tokens, e.Relatives)
 	if max := p.ck.Meta.Model.MaxLen; len(e.Tokens) > max {
 		return nil, &TooLongError{Tokens: e.Tokens, MaxLen: max}
 	}

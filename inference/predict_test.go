@@ -58,12 +58,13 @@ func TestResolveReadsContractions(t *testing.T) {
 		read             string // data.ContractionNote of the result
 		answer           string
 	}{
-		{"The dog ate the food because it's hungry", "the dog ate the food because it is hungry",
+		{"The dog ate the food because it's hungry", "the dog ate the food because it is hungry .",
 			`read "it's" as "it is"`, "dog"},
-		{"The dog didn't eat the food because it wasn't hungry", "the dog didn't eat the food because it wasn't hungry",
+		{"The dog didn't eat the food because it wasn't hungry", "the dog didn't eat the food because it wasn't hungry .",
 			"", "dog"},
-		{"It’s tasty, so the dog ate the food", "it is tasty , so the dog ate the food", `read "it's" as "it is"`, ""},
-		{"The dog ate the food because it was hungry", "the dog ate the food because it was hungry", "", "dog"},
+		{"It’s tasty, so the dog ate the food", "it is tasty , so the dog ate the food .", `read "it's" as "it is"`, ""},
+		{"The dog ate the food because it was hungry", "the dog ate the food because it was hungry .", "", "dog"},
+		{"The dog ate the food because it was hungry.", "the dog ate the food because it was hungry .", "", "dog"},
 	}
 	for _, tc := range tests {
 		res, err := p.Resolve(tc.sentence)
@@ -103,12 +104,12 @@ func TestResolveShowsTheWordsTyped(t *testing.T) {
 		relatives               bool
 		answer, read            string // the answer as typed and as read
 	}{
-		{"The puppy ate the food because it was famished", "the dog ate the food because it was hungry",
-			"the puppy ate the food because it was famished", true, "puppy", "dog"},
-		{"The puppy ate the food because it's famished", "the dog ate the food because it is hungry",
-			"the puppy ate the food because it is famished", true, "puppy", "dog"},
-		{"The puppy ate the food because it was famished", "the puppy ate the food because it was famished",
-			"the puppy ate the food because it was famished", false, "", ""},
+		{"The puppy ate the food because it was famished", "the dog ate the food because it was hungry .",
+			"the puppy ate the food because it was famished .", true, "puppy", "dog"},
+		{"The puppy ate the food because it's famished", "the dog ate the food because it is hungry .",
+			"the puppy ate the food because it is famished .", true, "puppy", "dog"},
+		{"The puppy ate the food because it was famished", "the puppy ate the food because it was famished .",
+			"the puppy ate the food because it was famished .", false, "", ""},
 	}
 	for _, tc := range tests {
 		p.SetRelatives(tc.relatives)

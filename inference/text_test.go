@@ -3,6 +3,7 @@ package inference
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -62,5 +63,28 @@ func TestEscapeSequencesAreNoWords(t *testing.T) {
 	if !reflect.DeepEqual(coloured.Tokens, plain.Tokens) || !reflect.DeepEqual(coloured.Predictions[0].Candidates, plain.Predictions[0].Candidates) {
 		t.Errorf("with colour codes: tokens %q, candidates %+v; want %q, %+v",
 			coloured.Tokens, coloured.Predictions[0].Candidates, plain.Tokens, plain.Predictions[0].Candidates)
+	}
+}
+
+// A sentence that ends with a word is read with a full stop, as every
+// training sentence ends; one that ends with punctuation, or fills the
+// model, is read as typed.
+func TestWithFinalStop(t *testing.T) {
+	tests := []struct {
+		tokens string
+		max    int
+		want   string
+	}{
+		{"the dog ate it", 64, "the dog ate it ."},
+		{"the dog ate it .", 64, "the dog ate it ."},
+		{"did the dog eat it ?", 64, "did the dog eat it ?"},
+		{"it was 3", 64, "it was 3 ."},
+		{"the dog ate it", 4, "the dog ate it"}, // no room: not pushed past the limit
+		{"", 64, ""},
+	}
+	for _, tc := range tests {
+		if got := strings.Join(withFinalStop(strings.Fields(tc.tokens), tc.max), " "); got != tc.want {
+			t.Errorf("withFinalStop(%q, %d) = %q, want %q", tc.tokens, tc.max, got, tc.want)
+		}
 	}
 }

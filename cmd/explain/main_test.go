@@ -118,7 +118,7 @@ func TestExplainModelSentence(t *testing.T) {
 	top := a.Tokens[model.ArgMax(a.Attention[sl][sh])]
 	out := explain(t, s)
 	want := []string{
-		fmt.Sprintf("\"it\" (word 7 of 9) in layer %d, head %d\n(this head is trained to point", sl+1, sh+1),
+		fmt.Sprintf("\"it\" (word 7 of 10) in layer %d, head %d\n(this head is trained to point", sl+1, sh+1),
 		fmt.Sprintf("d_k = %d / %d = %d and sqrt(d_k) = %.3f", c.DModel, c.Heads, c.DModel/c.Heads, math.Sqrt(float64(c.DModel/c.Heads))),
 		"1.0000  (sum)", fmt.Sprintf("of z is %q's value", top),
 		fmt.Sprintf("\n  L%d H%d *  %s ", sl+1, sh+1, top),
@@ -138,7 +138,7 @@ func TestExplainModelSentence(t *testing.T) {
 	}
 	checkWidth(t, out)
 	other := explain(t, "-word", "dog", "-layer", "1", "-head", "2", "A dog ate the food because it was hungry")
-	if !strings.Contains(other, `"dog" (word 2 of 9) in layer 1, head 2`) {
+	if !strings.Contains(other, `"dog" (word 2 of 10) in layer 1, head 2`) {
 		t.Errorf("-word dog -layer 1 -head 2 explained something else:\n%s", other)
 	}
 }
@@ -153,7 +153,7 @@ func TestExplainReadsContractions(t *testing.T) {
 	if want := "note: read \"it's\" as \"it is\"\n"; errOut.String() != want {
 		t.Errorf("stderr %q, want %q", errOut.String(), want)
 	}
-	for _, want := range []string{"sentence: the dog ate the food because it is hungry\n", `"it" (word 7 of 9) in layer`} {
+	for _, want := range []string{"sentence: the dog ate the food because it is hungry .\n", `"it" (word 7 of 10) in layer`} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -166,7 +166,7 @@ func TestExplainReadsContractions(t *testing.T) {
 func TestExplainShowsTheWordsTyped(t *testing.T) {
 	s := "The puppy ate the food because it was famished"
 	out := explain(t, s)
-	for _, want := range []string{"sentence: the puppy ate the food because it was famished\n", `"it" (word 7) refers to "puppy" (`,
+	for _, want := range []string{"sentence: the puppy ate the food because it was famished .\n", `"it" (word 7) refers to "puppy" (`,
 		`"puppy" as "dog"`, "\n   2  puppy      [", "\n   9  famished   [", `which words decided "puppy"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -176,7 +176,7 @@ func TestExplainShowsTheWordsTyped(t *testing.T) {
 		t.Errorf("the steps name the words read, not the words typed:\n%s", out)
 	}
 	for _, word := range []string{"puppy", "dog"} {
-		if got := explain(t, "-word", word, s); !strings.HasPrefix(got, `"puppy" (word 2 of 9) in layer`) {
+		if got := explain(t, "-word", word, s); !strings.HasPrefix(got, `"puppy" (word 2 of 10) in layer`) {
 			t.Errorf("-word %s explained %q", word, strings.SplitN(got, "\n", 2)[0])
 		}
 	}
@@ -283,7 +283,7 @@ func TestExplainErrors(t *testing.T) {
 		{[]string{"-layer", "0", s}, fmt.Sprintf("-layer 0: this model has layers 1 to %d", c.Layers), false},
 		{[]string{"-head", "0", s}, fmt.Sprintf("-head 0: this model has heads 1 to %d", c.Heads), false},
 		{[]string{"-head", strconv.Itoa(c.Heads + 1), s}, fmt.Sprintf("-head %d: this model has heads 1 to %d", c.Heads+1, c.Heads), false},
-		{[]string{"-word", "0", s}, "words 1 to 9", false},
+		{[]string{"-word", "0", s}, "words 1 to 10", false},
 		{[]string{"-word", "zebra", s}, `"zebra" is not a word`, false},
 		{[]string{"-word", "it's", "The dog ate the food because it's hungry"}, `the model read "it's" as "it is"; pick one`, false},
 		{[]string{"The dog ate the food"}, `no "it"`, false},

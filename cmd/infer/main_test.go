@@ -256,8 +256,9 @@ func TestBadInput(t *testing.T) {
 		{"spaces", []string{"   "}, "empty"},
 		{"no pronoun", []string{"The dog ate the food"}, `no pronoun "it"`},
 		{"only the pronoun", []string{"it"}, "no word besides the pronoun"},
-		{"no noun", []string{"it it"}, `no noun for "it" to refer to in "it it"`},
-		{"only punctuation", []string{". , it . ,"}, `no noun for "it" to refer to`},
+		{"only pronouns", []string{"it it"}, `"it it" has no word besides the pronoun`},
+		{"only punctuation", []string{". , it . ,"}, "no word besides the pronoun"},
+		{"no noun", []string{"it was very slow"}, `no noun for "it" to refer to in "it was very slow"`},
 		{"too long", []string{tokens(maxLen + 1)}, fmt.Sprintf("has %d tokens; this model reads at most %d", maxLen+1, maxLen)},
 		{"missing checkpoint", []string{"-run", filepath.Join(broken, "nope"), "it was hungry"}, "nope"},
 		{"broken checkpoint", []string{"-run", broken, "it was hungry"}, "not a valid checkpoint"},
@@ -294,14 +295,15 @@ func TestHTMLPage(t *testing.T) {
 			t.Errorf("the page has no %q", want)
 		}
 	}
-	// A line from "it" to every word (9) in every head of every layer.
+	// A line from "it" to every word (10: the full stop the sentence is read
+	// with, too) in every head of every layer.
 	m, err := cli.LoadModel("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := m.Config()
-	if n, want := strings.Count(html, `<line class="attn"`), c.Layers*c.Heads*9; n != want {
-		t.Errorf("%d attention lines, want %d (%d layers x %d heads x 9 words)", n, want, c.Layers, c.Heads)
+	if n, want := strings.Count(html, `<line class="attn"`), c.Layers*c.Heads*10; n != want {
+		t.Errorf("%d attention lines, want %d (%d layers x %d heads x 10 words)", n, want, c.Layers, c.Heads)
 	}
 	if strings.Contains(html, "http://") || strings.Contains(html, "https://") {
 		t.Error("the page refers to the network")
@@ -439,7 +441,7 @@ func TestTwin(t *testing.T) {
 		inference.Twin
 		AttributionRule string `json:"attribution_rule"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !doc.AnswerChanged || len(doc.Words) != 9 || !doc.Words[8].Differs ||
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !doc.AnswerChanged || len(doc.Words) != 10 || !doc.Words[8].Differs ||
 		doc.A.Predictions[0].Attribution == nil || doc.AttributionRule == "" {
 		t.Errorf("twin JSON (err %v):\n%s", err, out.String())
 	}
@@ -575,7 +577,7 @@ func TestRelativesAreShownAsTyped(t *testing.T) {
 	if !strings.HasPrefix(lines[2], "candidates: puppy ") {
 		t.Errorf("candidates line %q, want puppy first", lines[2])
 	}
-	if n := strings.Count(text, "          the puppy ate the food because it was famished\n"); n != 2 {
+	if n := strings.Count(text, "          the puppy ate the food because it was famished .\n"); n != 2 {
 		t.Errorf("%d headers of the words typed, want the heads' and the rollout's:\n%s", n, text)
 	}
 	views := text[strings.Index(text, "\nattention of"):] // the notes above name the relatives, as they should

@@ -458,7 +458,7 @@ func TestPageShowsTheWordsTyped(t *testing.T) {
 		`<h2>Which words decided <q>puppy</q></h2>`,
 		`the strongest attention goes to "puppy" (`,
 		`<p class="read-as">Read <q>puppy</q> as <q>dog</q> (WordNet: a kind of)`,
-		`"words":["the","puppy","ate","the","food","because","it","was","famished"]`,
+		`"words":["the","puppy","ate","the","food","because","it","was","famished","."]`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
@@ -489,8 +489,8 @@ func TestPageShowsTheWordsTyped(t *testing.T) {
 func TestTypedWordsMustMatchTheTokens(t *testing.T) {
 	res := *resolve(t, "A dog ate the food because it was hungry")
 	res.Typed = res.Typed[:3]
-	if err := WritePage(&bytes.Buffer{}, &res, Options{}); err == nil || !strings.Contains(err.Error(), "3 words typed for 9 tokens") {
-		t.Errorf("WritePage with 3 words typed for 9 tokens: %v", err)
+	if err := WritePage(&bytes.Buffer{}, &res, Options{}); err == nil || !strings.Contains(err.Error(), "3 words typed for 10 tokens") {
+		t.Errorf("WritePage with 3 words typed for 10 tokens: %v", err)
 	}
 }
 
