@@ -181,9 +181,9 @@ func TestAnswers(t *testing.T) {
 			t.Errorf("%q: %d, want the answer %q", sentence, code, want)
 		}
 		lines, cells := strings.Count(body, `<line class="attn"`), strings.Count(body, `<td class="cell`)
-		if lines != views*9 || cells != views*81 {
-			t.Errorf("%q: %d lines and %d heatmap cells, want %d and %d (%d layers x %d heads, 9 words)",
-				sentence, lines, cells, views*9, views*81, c.Layers, c.Heads)
+		if lines != views*10 || cells != views*100 { // 9 words and the full stop they are read with
+			t.Errorf("%q: %d lines and %d heatmap cells, want %d and %d (%d layers x %d heads, 10 words)",
+				sentence, lines, cells, views*10, views*100, c.Layers, c.Heads)
 		}
 		if !strings.Contains(body, `value="`+sentence+`"`) {
 			t.Errorf("%q: the input does not keep the sentence", sentence)
