@@ -92,8 +92,8 @@ func afterString(s string, i int) int {
 // sentences that end with a stop, and without it read them less surely:
 // member 1 of the default model spread its supervised head over "dog", "a"
 // and "ate" on "A dog ate the food because it was hungry", and gave "dog"
-// all of it with the stop. A sentence that ends in other punctuation ("?",
-// "!") is left as typed.
+// all of it with the stop. One that ends in punctuation is left as it is
+// ("!" and "?" are read as "." already: data.ExpandContractions).
 func withFinalStop(tokens []string, max int) []string {
 	if len(tokens) == 0 || len(tokens) >= max {
 		return tokens
