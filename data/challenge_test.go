@@ -154,8 +154,8 @@ func TestChallengeContents(t *testing.T) {
 // adjectiveBefore says whether the noun at pos has a word between it and
 // its article ("the brown dog").
 func adjectiveBefore(e Example, pos int) bool {
-	return pos >= 2 && !slices.Contains([]string{"the", "a", "an"}, e.Tokens[pos-1]) &&
-		slices.Contains([]string{"the", "a", "an"}, e.Tokens[pos-2])
+	opener := append([]string{"the", "a", "an"}, determiners...)
+	return pos >= 2 && !slices.Contains(opener, e.Tokens[pos-1]) && slices.Contains(opener, e.Tokens[pos-2])
 }
 
 // An adjective before a noun never decides: it is an attribute (a colour,

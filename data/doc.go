@@ -43,7 +43,9 @@
 // # Sentence shapes and surface
 //
 // Each meaning is written in a shape with surface choices that never change
-// the answer: "a"/"an" or "the" ("the" only for mass nouns), a connective
+// the answer: "a"/"an" or "the" (never "a" for mass nouns), or, for a fifth
+// of the nouns, a determiner ("my", "your", "our", "their", "his", "this",
+// "that"), a connective
 // ("because", "since", "as"; "although", "though", "even though", ", but"),
 // past or present tense ("ate ... it was", "eats ... it is"), a negation as
 // "not" or "wasn't"/"couldn't"/"didn't", no comma after a fronted reason

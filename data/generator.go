@@ -24,7 +24,12 @@ const (
 	attributeShare  = 0.2  // an adjective before a noun, per noun
 	noCommaShare    = 0.25 // "Because it was hungry the dog ate the food."
 	choiceShare     = 0.7  // of lead-it sentences, where the frame names nouns its verb cannot take
+	determinerShare = 0.2  // "my", "this" before a noun instead of "the" or "a"
 )
+
+// determiners are the words other than the articles that may open a noun
+// phrase: which one it is decides nothing.
+var determiners = []string{"my", "your", "our", "their", "his", "this", "that"}
 
 // shapeWeight is how often a training shape is drawn against the others'
 // 1: "so-it" names the described noun first, so it would make "the first
@@ -461,9 +466,13 @@ func (g *generator) placePhrase(f *Frame, sh Shape) placePhrase {
 	return placePhrase{at: a, place: places[g.rng.Intn(len(places))], set: true}
 }
 
-// article is "the" or "a" (made "an" where it must be) with equal odds;
-// mass nouns always get "the".
+// article is, for determinerShare of the nouns, a determiner that decides
+// nothing ("my dog ate this food": people type them), else "the" or "a"
+// (made "an" where it must be) with equal odds; mass nouns never get "a".
 func (g *generator) article(noun string) string {
+	if g.chance(determinerShare) {
+		return g.pick(determiners)
+	}
 	if g.rng.Intn(2) == 0 || g.lex.IsMass(noun) {
 		return "the"
 	}

@@ -255,7 +255,7 @@ func (b *sentence) mark(phrase string, into *[]int) {
 // noun writes "the brown dog" and returns the noun's position; an
 // indefinite article ("a") agrees with the word that follows it.
 func (b *sentence) noun(article, attribute, noun string) int {
-	if article != "the" {
+	if article == "a" {
 		article = indefinite(strings.TrimSpace(attribute + " " + noun))
 	}
 	b.add(article)
