@@ -271,7 +271,7 @@ func (p *Predictor) roles(sentence string, tokens []string) (pronouns, heads []i
 	if len(pronouns) == 0 {
 		return nil, nil, fmt.Errorf("%w in %q", ErrNoPronoun, sentence)
 	}
-	if !slices.ContainsFunc(tokens, func(w string) bool { return w != data.Pronoun && isWord(w) }) {
+	if len(tokens) < 2 {
 		return nil, nil, fmt.Errorf("%q has no word besides the pronoun for it to refer to", sentence)
 	}
 	heads = nounHeads(tokens, p.known)

@@ -87,15 +87,16 @@ func afterString(s string, i int) int {
 	return i
 }
 
-// withFinalStop is tokens with "." after them where the last is a word and
-// the sentence has room for one more token (max). The model only ever read
+// withFinalStop is tokens with "." after them where there are two or more,
+// the last is a word and the sentence has room for one more token (max): a
+// lone word is no sentence to end. The model only ever read
 // sentences that end with a stop, and without it read them less surely:
 // member 1 of the default model spread its supervised head over "dog", "a"
 // and "ate" on "A dog ate the food because it was hungry", and gave "dog"
 // all of it with the stop. One that ends in punctuation is left as it is
 // ("!" and "?" are read as "." already: data.ExpandContractions).
 func withFinalStop(tokens []string, max int) []string {
-	if len(tokens) == 0 || len(tokens) >= max {
+	if len(tokens) < 2 || len(tokens) >= max {
 		return tokens
 	}
 	if !isWord(tokens[len(tokens)-1]) {

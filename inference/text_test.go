@@ -81,6 +81,7 @@ func TestWithFinalStop(t *testing.T) {
 		{"it was 3", 64, "it was 3 ."},
 		{"the dog ate it", 4, "the dog ate it"}, // no room: not pushed past the limit
 		{"", 64, ""},
+		{"it", 64, "it"}, // one word: "has no word besides the pronoun"
 	}
 	for _, tc := range tests {
 		if got := strings.Join(withFinalStop(strings.Fields(tc.tokens), tc.max), " "); got != tc.want {

@@ -256,9 +256,8 @@ func TestBadInput(t *testing.T) {
 		{"spaces", []string{"   "}, "empty"},
 		{"no pronoun", []string{"The dog ate the food"}, `no pronoun "it"`},
 		{"only the pronoun", []string{"it"}, "no word besides the pronoun"},
-		{"only pronouns", []string{"it it"}, `"it it" has no word besides the pronoun`},
-		{"only punctuation", []string{". , it . ,"}, "no word besides the pronoun"},
-		{"no noun", []string{"it was very slow"}, `no noun for "it" to refer to in "it was very slow"`},
+		{"no noun", []string{"it it"}, `no noun for "it" to refer to in "it it"`},
+		{"only punctuation", []string{". , it . ,"}, `no noun for "it" to refer to`},
 		{"too long", []string{tokens(maxLen + 1)}, fmt.Sprintf("has %d tokens; this model reads at most %d", maxLen+1, maxLen)},
 		{"missing checkpoint", []string{"-run", filepath.Join(broken, "nope"), "it was hungry"}, "nope"},
 		{"broken checkpoint", []string{"-run", broken, "it was hungry"}, "not a valid checkpoint"},
@@ -374,8 +373,8 @@ func TestAttributionStepsAreReported(t *testing.T) {
 	}{
 		// Which sentence needs the doubling depends on the embedded model's weights.
 		{[]string{"A dog ate the food because it was tasty"}, "64 trapezoid steps from x' to the sentence's vectors x;"},
-		{[]string{"A mouse hid from the chicken because it was famished"}, "256 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
-		{[]string{"-twin", "A dog ate the food because it was tasty", "A mouse hid from the chicken because it was famished"}, "(A 64 steps, B 256, completeness gap"},
+		{[]string{"The fox could not catch the rabbit because it was fast"}, "256 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
+		{[]string{"-twin", "A dog ate the food because it was tasty", "The fox could not catch the rabbit because it was fast"}, "(A 64 steps, B 256, completeness gap"},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer

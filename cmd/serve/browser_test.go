@@ -138,7 +138,7 @@ func TestBrowser(t *testing.T) {
 	do("open the page", chromedp.EmulateViewport(1200, 900), chromedp.Navigate(ts.URL+"/"))
 	ask("A dog ate the food because it was hungry")
 	s := state("mission sentence")
-	const n = 9 // words of the mission sentence
+	const n = 10 // words of the mission sentence, and the full stop it is read with
 	if s.Answer != "dog" {
 		t.Errorf("answer %q, want dog (error %q)", s.Answer, s.Error)
 	}

@@ -55,7 +55,7 @@ func TestAnswerReadsContractions(t *testing.T) {
 	if got := data.ContractionNote(ans.Resolution.Contractions); got != `read "it's" as "it is"` {
 		t.Errorf("contractions %q", got)
 	}
-	if s := ans.Steps; strings.Join(s.Tokens, " ") != "the dog didn't eat the food because it is hungry" || s.Tokens[s.Word] != "it" {
+	if s := ans.Steps; strings.Join(s.Tokens, " ") != "the dog didn't eat the food because it is hungry ." || s.Tokens[s.Word] != "it" {
 		t.Errorf("steps read %q, word %d", s.Tokens, s.Word)
 	}
 	if !strings.Contains(ans.Page, `<p class="read-as">`) {
@@ -77,7 +77,7 @@ func TestAnswerShowsTheWordsTyped(t *testing.T) {
 	if p := ans.Resolution.Predictions[0]; p.TypedAnswer != "puppy" || p.AnswerWord != "dog" {
 		t.Errorf("answer %q read as %q, want puppy read as dog", p.TypedAnswer, p.AnswerWord)
 	}
-	if s := ans.Steps; strings.Join(s.Typed, " ") != "the puppy ate the food because it was famished" || s.Tokens[1] != "dog" {
+	if s := ans.Steps; strings.Join(s.Typed, " ") != "the puppy ate the food because it was famished ." || s.Tokens[1] != "dog" {
 		t.Errorf("steps typed %q, read %q", s.Typed, s.Tokens)
 	}
 	if !strings.Contains(ans.Page, `class="answer-word">puppy</strong>`) {
