@@ -65,8 +65,8 @@ func lookupKey(key string) (frameKey, bool) {
 
 // templateWords are written by the sentence shapes themselves; a noun among
 // them would make IsNoun see a third candidate.
-var templateWords = []string{"a", "an", "the", "it", "was", "is", "not", "by", "because", "since", "as", "so",
-	"although", "though", "even", "but", "and", "too", "my", "your", "our", "their", "his", "this", "that"}
+var templateWords = append([]string{"a", "an", "the", "it", "was", "is", "not", "by", "because", "since", "as", "so",
+	"although", "though", "even", "but", "and", "too"}, determiners...)
 
 // field is one parsed "key: values" line; places is set for place keys.
 type field struct {

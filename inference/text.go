@@ -9,6 +9,7 @@ package inference
 // without it is read with it (withFinalStop).
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -91,9 +92,9 @@ func afterString(s string, i int) int {
 // the last is a word and the sentence has room for one more token (max): a
 // lone word is no sentence to end. The model only ever read
 // sentences that end with a stop, and without it read them less surely:
-// member 1 of the default model spread its supervised head over "dog", "a"
-// and "ate" on "A dog ate the food because it was hungry", and gave "dog"
-// all of it with the stop. One that ends in punctuation is left as it is
+// member 1 of an earlier default model spread its supervised head over
+// "dog", "a" and "ate" on "A dog ate the food because it was hungry", and
+// gave "dog" all of it with the stop. One that ends in punctuation is left as it is
 // ("!" and "?" are read as "." already: data.ExpandContractions).
 func withFinalStop(tokens []string, max int) []string {
 	if len(tokens) < 2 || len(tokens) >= max {
@@ -102,7 +103,7 @@ func withFinalStop(tokens []string, max int) []string {
 	if !isWord(tokens[len(tokens)-1]) {
 		return tokens
 	}
-	return append(tokens, ".")
+	return append(slices.Clip(tokens), ".") // never into a caller's spare capacity
 }
 
 // isWord says whether a token is a word, not punctuation (data.Tokenize
