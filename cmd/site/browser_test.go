@@ -143,8 +143,9 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(s.Answer, `"it" refers to dog`) || s.Frame == 0 || s.Error != "" {
 		t.Fatalf("mission sentence: answer %q, frame %d bytes, error %q", s.Answer, s.Frame, s.Error)
 	}
-	if words := len(strings.Fields(data.MissionHungry)); s.Steps != words+1 {
-		t.Errorf("explain's table has %d rows, want a header and one per word (%d)", s.Steps, words)
+	// The mission sentence's 9 words and its full stop, read as 10 tokens.
+	if tokens := len(strings.Fields(data.MissionHungry)) + 1; s.Steps != tokens+1 {
+		t.Errorf("explain's table has %d rows, want a header and one per token (%d)", s.Steps, tokens)
 	}
 
 	b.do("ask the twin", chromedp.SetValue("#twin", strings.TrimSuffix(data.MissionTasty, "."), chromedp.ByID), chromedp.Click("#go", chromedp.ByID))
@@ -154,7 +155,9 @@ func TestBrowser(t *testing.T) {
 	}
 
 	b.waitFor("the training worker", 60*time.Second, func(s pageState) bool { return s.TrainReady })
-	config, limit := "tiny", 4*time.Minute
+	// tiny reaches its 70% at epoch 9 of 10 on the 477-word corpus (epoch 6
+	// on the 359-word one), some 200 s in a tab on 2 quiet cores.
+	config, limit := "tiny", 8*time.Minute
 	if os.Getenv("SITE_CONFIG") == "default" {
 		config, limit = "default", 40*time.Minute
 		b.do("choose the default config", chromedp.SetValue("#config", config, chromedp.ByID),
