@@ -5,6 +5,7 @@ package data
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Tokenize lower-cases s and splits it into tokens. It accepts any string.
@@ -47,6 +48,13 @@ func Tokenize(s string) []string {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
+
+// IsWord says whether a token of Tokenize is a word, not punctuation or a
+// symbol (each of which is a token of its own).
+func IsWord(token string) bool {
+	r, _ := utf8.DecodeRuneInString(token)
+	return isWordRune(r)
+}
 
 func isApostrophe(r rune) bool { return r == '\'' || r == '’' }
 

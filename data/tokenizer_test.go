@@ -87,3 +87,11 @@ func FuzzTokenize(f *testing.F) {
 		}
 	})
 }
+
+func TestIsWord(t *testing.T) {
+	for token, want := range map[string]bool{"dog": true, "3": true, "dóg": true, "didn't": true, ".": false, ",": false, "'": false, "?": false, "": false} {
+		if got := IsWord(token); got != want {
+			t.Errorf("IsWord(%q) = %v, want %v", token, got, want)
+		}
+	}
+}

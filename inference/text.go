@@ -11,10 +11,10 @@ package inference
 import (
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"itformer/data"
 )
 
 // readable is s with terminal control sequences removed, in NFC.
@@ -100,15 +100,8 @@ func withFinalStop(tokens []string, max int) []string {
 	if len(tokens) < 2 || len(tokens) >= max {
 		return tokens
 	}
-	if !isWord(tokens[len(tokens)-1]) {
+	if !data.IsWord(tokens[len(tokens)-1]) {
 		return tokens
 	}
 	return append(slices.Clip(tokens), ".") // never into a caller's spare capacity
-}
-
-// isWord says whether a token is a word, not punctuation (data.Tokenize
-// makes every other rune a token of its own).
-func isWord(token string) bool {
-	r, _ := utf8.DecodeRuneInString(token)
-	return unicode.IsLetter(r) || unicode.IsNumber(r)
 }
