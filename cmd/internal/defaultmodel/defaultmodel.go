@@ -20,11 +20,15 @@ import (
 	"itformer/history"
 )
 
-// Member 1's part of the run folder: checkpoint.json, config.json,
-// metrics.json, history.json and the weights. Members 2..K, in
-// model/members/<k>/ (train/members.go), are embedded by members.go.
+// Member 1's part of the run folder that the commands read: checkpoint.json
+// (which holds the config), history.json and the weights. config.json,
+// metrics.json and epochs.jsonl stay on disk for people to read, as the
+// members' do: nothing reads them from the binary, and the browser module,
+// which embeds this, has 6 MB gzip-compressed for everything (docs/site.md).
+// Members 2..K, in model/members/<k>/ (train/members.go), are embedded by
+// members.go.
 //
-//go:embed model/*.json model/*.safetensors
+//go:embed model/checkpoint.json model/history.json model/*.safetensors
 var embedded embed.FS
 
 // Load reads and verifies the embedded checkpoint.
