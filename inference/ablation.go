@@ -5,7 +5,8 @@ package inference
 // Resolutions name them in Ablated. The first Ablate drops the graphs built
 // so far; from then on the Predictor builds graphs with head gates, and a
 // later Ablate only rewrites the gates of the graphs it keeps: a server
-// asked for one set of heads after another builds no graph twice.
+// asked for one set of heads after another builds no graph twice, unless
+// the graphs' memory bound had it forgotten (graphcache.go).
 
 import (
 	"fmt"
@@ -28,11 +29,9 @@ func (p *Predictor) Ablate(heads []model.Head) error {
 		p.dropGraphs()
 		p.gated = true
 	}
-	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution, p.voting} {
-		for _, g := range cache {
-			if err := g.SetAblation(heads); err != nil {
-				return err
-			}
+	for _, g := range p.cache.owned(p, false, ablatedKinds...) {
+		if err := g.SetAblation(heads); err != nil {
+			return err
 		}
 	}
 	p.ablate = append([]model.Head(nil), heads...)
@@ -44,13 +43,15 @@ func (p *Predictor) Ablate(heads []model.Head) error {
 	return nil
 }
 
-// dropGraphs closes and forgets every kept graph. The caller holds p.mu.
+// ablatedKinds are the graphs built with p.ablate's heads knocked out; a
+// knockout graph has its gates set at every run.
+var ablatedKinds = []graphKind{tracedGraph, votingGraph, attributionGraph}
+
+// dropGraphs closes and forgets p's kept graphs built without head gates.
+// The caller holds p.mu.
 func (p *Predictor) dropGraphs() {
-	for _, cache := range []map[int]*model.Graph{p.graphs, p.attribution, p.voting} {
-		for n, g := range cache {
-			g.Close()
-			delete(cache, n)
-		}
+	for _, g := range p.cache.owned(p, true, ablatedKinds...) {
+		g.Close()
 	}
 }
 

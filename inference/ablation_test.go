@@ -67,8 +67,8 @@ func TestAblationReusesItsGraphs(t *testing.T) {
 		}
 		n := len(got.Tokens)
 		if i == 0 {
-			graph, path = p.graphs[n], p.attribution[n]
-		} else if p.graphs[n] != graph || p.attribution[n] != path {
+			graph, path = kept(p, tracedGraph, n), kept(p, attributionGraph, n)
+		} else if kept(p, tracedGraph, n) != graph || kept(p, attributionGraph, n) != path {
 			t.Errorf("%v knocked out: a new graph was built", heads)
 		}
 	}

@@ -150,7 +150,7 @@ func uniformAlphas(m int) []float64 {
 // The caller holds p.mu and reads the output before the next run.
 func (p *Predictor) runPath(path attributionPath, alphas []float64) (*model.Output, error) {
 	n, rows := len(path.ids), AttributionSteps+1
-	g, err := p.graph(p.attribution, n, model.GraphOptions{Batch: rows, SeqLen: n, InputGradients: true, Ablate: p.ablate, HeadGates: p.gated})
+	g, err := p.graph(attributionGraph, model.GraphOptions{Batch: rows, SeqLen: n, InputGradients: true, Ablate: p.ablate, HeadGates: p.gated})
 	if err != nil {
 		return nil, err
 	}

@@ -55,8 +55,7 @@ func (p *Predictor) SetMembers(members []*checkpoint.Checkpoint) error {
 		if err := sameShape(p.ck, ck); err != nil {
 			return fmt.Errorf("member %d: %w", i+2, err)
 		}
-		p.members = append(p.members, New(ck))
-		p.members[i].unk = p.unk // members read the sentence as member 1 does
+		p.members = append(p.members, p.sharing(ck)) // members read the sentence as member 1 does
 	}
 	return nil
 }
@@ -69,20 +68,17 @@ func (p *Predictor) Each() []*Predictor {
 	if len(p.members) == 0 {
 		return []*Predictor{p}
 	}
-	one := New(p.ck)
-	one.unk = p.unk
-	return append([]*Predictor{one}, p.members...)
+	return append([]*Predictor{p.sharing(p.ck)}, p.members...)
 }
 
 // Another returns a new Predictor over the same checkpoints, members and all,
 // whose ablation and graphs are its own (a server's second Predictor for
-// requests that knock heads out).
+// requests that knock heads out). Its graphs count against p's bound
+// (SetGraphMemory), so the two together keep no more than it.
 func (p *Predictor) Another() *Predictor {
-	q := New(p.ck)
-	q.unk = p.unk
+	q := p.sharing(p.ck)
 	for _, m := range p.members {
-		q.members = append(q.members, New(m.ck))
-		q.members[len(q.members)-1].unk = p.unk
+		q.members = append(q.members, p.sharing(m.ck))
 	}
 	return q
 }
@@ -226,14 +222,14 @@ func (p *Predictor) member(pr *Prediction) *Predictor {
 }
 
 // answerOf is this model's answer for the pronoun at position pronoun of
-// the sentence enc. It runs an untraced graph, kept per sentence length in
-// p.voting: a vote needs the probabilities only, and a traced graph of
-// every member for every length would hold several times the memory.
+// the sentence enc. It runs an untraced graph, kept per sentence length: a
+// vote needs the probabilities only, and a traced graph holds about twice
+// the memory.
 func (p *Predictor) answerOf(enc *Encoded, pronoun int, heads []int) (Vote, error) {
 	ids := enc.IDs
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	g, err := p.graph(p.voting, len(ids), model.GraphOptions{Batch: 1, SeqLen: len(ids), Ablate: p.ablate, HeadGates: p.gated})
+	g, err := p.graph(votingGraph, model.GraphOptions{Batch: 1, SeqLen: len(ids), Ablate: p.ablate, HeadGates: p.gated})
 	if err != nil {
 		return Vote{}, err
 	}

@@ -103,7 +103,7 @@ func (p *Predictor) probsWithout(tokens []string, pronoun int, head model.Head) 
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// Gated from the start, so a later Ablate changes the gates, not the graph.
-	g, err := p.graph(p.knockout, len(ids), model.GraphOptions{Batch: 1, SeqLen: len(ids), HeadGates: true})
+	g, err := p.graph(knockoutGraph, model.GraphOptions{Batch: 1, SeqLen: len(ids), HeadGates: true})
 	if err != nil {
 		return nil, err
 	}

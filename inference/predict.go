@@ -21,20 +21,18 @@ import (
 	"itformer/model"
 )
 
-// Predictor runs a checkpoint's model on sentences. It keeps one forward graph
-// per sentence length (building one costs several times what running it
-// does) and is safe for concurrent use: one sentence runs at a time.
+// Predictor runs a checkpoint's model on sentences. It keeps the graphs it
+// runs, by kind and sentence length (a graph's first run costs several times
+// what a later one does), within a memory bound (graphcache.go), and is safe
+// for concurrent use: one sentence runs at a time.
 type Predictor struct {
-	ck          *checkpoint.Checkpoint
-	mu          sync.Mutex           // a Graph runs one batch at a time
-	graphs      map[int]*model.Graph // traced forward graphs, by sentence length
-	attribution map[int]*model.Graph // input-gradient graphs (attribution.go), by sentence length
-	knockout    map[int]*model.Graph // graphs without the supervised head (knockout.go), by sentence length
-	voting      map[int]*model.Graph // untraced graphs for an ensemble's votes (ensemble.go), by sentence length
-	ablate      []model.Head         // heads knocked out in every graph (ablation.go)
-	gated       bool                 // graphs are built with head gates, since the first Ablate
-	members     []*Predictor         // members 2..K of a deep ensemble (ensemble.go); none for one model
-	unk         bool                 // read every unknown word as <unk>, none as its WordNet relative (SetRelatives)
+	ck      *checkpoint.Checkpoint
+	mu      sync.Mutex   // a Graph runs one batch at a time
+	cache   *graphCache  // the graphs kept, by kind and sentence length, shared with the members (graphcache.go)
+	ablate  []model.Head // heads knocked out in every graph (ablation.go)
+	gated   bool         // graphs are built with head gates, since the first Ablate
+	members []*Predictor // members 2..K of a deep ensemble (ensemble.go); none for one model
+	unk     bool         // read every unknown word as <unk>, none as its WordNet relative (SetRelatives)
 }
 
 // SetRelatives says whether Encode reads a word the model does not know as
@@ -50,10 +48,16 @@ func (p *Predictor) SetRelatives(on bool) {
 // Relatives reports whether Encode reads unknown words as their relatives.
 func (p *Predictor) Relatives() bool { return !p.unk }
 
-// New makes a Predictor for a loaded checkpoint.
+// New makes a Predictor for a loaded checkpoint, whose graphs are bounded by
+// DefaultGraphMemory.
 func New(ck *checkpoint.Checkpoint) *Predictor {
-	return &Predictor{ck: ck, graphs: map[int]*model.Graph{}, attribution: map[int]*model.Graph{},
-		knockout: map[int]*model.Graph{}, voting: map[int]*model.Graph{}}
+	return &Predictor{ck: ck, cache: newGraphCache(DefaultGraphMemory(ck.Meta.Model))}
+}
+
+// sharing is a Predictor for ck whose graphs go in p's cache, under p's
+// bound, and which reads words as p does: a member, or a copy of one.
+func (p *Predictor) sharing(ck *checkpoint.Checkpoint) *Predictor {
+	return &Predictor{ck: ck, cache: p.cache, unk: p.unk}
 }
 
 // Config is the model's config.
@@ -73,24 +77,10 @@ func (p *Predictor) SupervisedHead() (layer, head int, ok bool) {
 }
 
 // graphFor returns the traced forward graph for one sentence of n tokens,
-// built on first use and kept: every intermediate of the record
-// model.AttentionSteps is read, for explain, -json and the page alike. The
-// caller holds p.mu.
+// kept (graph): every intermediate of the record model.AttentionSteps is
+// read, for explain, -json and the page alike. The caller holds p.mu.
 func (p *Predictor) graphFor(n int) (*model.Graph, error) {
-	return p.graph(p.graphs, n, model.GraphOptions{Batch: 1, SeqLen: n, Trace: true, Ablate: p.ablate, HeadGates: p.gated})
-}
-
-// graph returns cache[n], building it with opts on first use. The caller holds p.mu.
-func (p *Predictor) graph(cache map[int]*model.Graph, n int, opts model.GraphOptions) (*model.Graph, error) {
-	if g := cache[n]; g != nil {
-		return g, nil
-	}
-	g, err := model.NewGraph(p.ck.Params, opts)
-	if err != nil {
-		return nil, err
-	}
-	cache[n] = g
-	return g, nil
+	return p.graph(tracedGraph, model.GraphOptions{Batch: 1, SeqLen: n, Trace: true, Ablate: p.ablate, HeadGates: p.gated})
 }
 
 // Prediction is the answer for one pronoun of a sentence.

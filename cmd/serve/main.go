@@ -30,7 +30,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -38,6 +37,7 @@ import (
 	"itformer/cmd/internal/cli"
 	"itformer/cmd/internal/site"
 	"itformer/cmd/internal/viz"
+	"itformer/config"
 	"itformer/history"
 	"itformer/inference"
 	"itformer/internal/await"
@@ -114,6 +114,17 @@ func listen(addr string, stdout, stderr io.Writer) (net.Listener, string, error)
 	return ln, url, nil
 }
 
+// writeTimeout bounds a request from its headers to the end of its answer:
+// past it, net/http closes the connection without a status, so a request
+// waits for its turn at the model at most turnWait (handler.takeTurn), a
+// third of it, and gets 503 after that. The slowest request, a twin of 62
+// words with heads knocked out, took 1.4 to 4.3 s here (two cores, a
+// training run beside it): 40 of them at once got 4 answers and 36 503s.
+const (
+	writeTimeout = 30 * time.Second
+	turnWait     = writeTimeout / 3
+)
+
 // newServer bounds every stage of a request, so that a slow or huge one
 // cannot hold the server.
 func newServer(handler http.Handler, stderr io.Writer) *http.Server {
@@ -121,7 +132,7 @@ func newServer(handler http.Handler, stderr io.Writer) *http.Server {
 		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		WriteTimeout:      writeTimeout,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    maxQuery + 16<<10,
 		ErrorLog:          log.New(stderr, "serve: ", 0),
@@ -159,11 +170,23 @@ func chooseHandler(siteDir, runPath string, fs *cli.FlagSet, stderr io.Writer) (
 	if err != nil {
 		return nil, err
 	}
+	if err := ck.SetGraphMemory(graphMemory(ck.Config(), config.MaxMemory)); err != nil {
+		return nil, err
+	}
 	hist, histErr := cli.LoadHistory(runPath)
 	if histErr != nil { // the model still answers: the page says the history is missing
 		fmt.Fprintf(stderr, "warning: no training history for the page's playback: %v\n", histErr)
 	}
 	return newHandler(ck, hist, histErr), nil
+}
+
+// graphMemory bounds the graphs the server keeps for the model c (both its
+// Predictors together, inference.Predictor.SetGraphMemory): the model's
+// default, or a quarter of -max-memory (limit) where that is less. The
+// collector lets the heap grow to twice what is live, so the graphs may
+// take half the limit, and the model and its requests the other half.
+func graphMemory(c model.Config, limit config.ByteSize) int64 {
+	return min(inference.DefaultGraphMemory(c), int64(limit)/4)
 }
 
 // loopbackOnly says whether a listener at addr (host:port) is reachable from
@@ -208,17 +231,21 @@ type handler struct {
 	history []byte // history.json, or {"error": why there is none}
 	histErr bool
 	// ablator answers the requests that knock heads out: Ablate changes a
-	// Predictor for all its callers, so it is a second one, used by one
-	// request at a time, and re-ablated only when the heads change, which
-	// rewrites its graphs' head gates and builds none.
-	ablating sync.Mutex
-	ablator  *inference.Predictor
-	knocked  string // the heads ablator has knocked out, as ParseHeads reads them
+	// Predictor for all its callers, so it is a second one, re-ablated only
+	// when the heads change, which rewrites its graphs' head gates and
+	// builds none.
+	ablator *inference.Predictor
+	knocked string // the heads ablator has knocked out, as ParseHeads reads them
+	// turn is held by the request the model answers, one at a time (the
+	// Predictors run one sentence at a time anyway); the others wait for it
+	// at most wait (turnWait), then get 503 (takeTurn).
+	turn chan struct{}
+	wait time.Duration
 }
 
 // newHandler serves p; h is its history, or nil with the error that says why.
 func newHandler(p *inference.Predictor, h *history.History, histErr error) http.Handler {
-	hd := &handler{p: p, ablator: p.Another()}
+	hd := &handler{p: p, ablator: p.Another(), turn: make(chan struct{}, 1), wait: turnWait}
 	if h != nil {
 		hd.history, histErr = h.JSON()
 	}
@@ -296,12 +323,46 @@ func (h *handler) servePage(w http.ResponseWriter, r *http.Request) {
 		h.page(w, http.StatusBadRequest, f)
 		return
 	}
-	if err := h.answer(&f); err != nil {
+	if err := h.answerInTurn(r.Context(), &f); err != nil {
 		f.Error = err.Error()
+		if errors.Is(err, errBusy) {
+			w.Header().Set("Retry-After", strconv.Itoa(max(1, int(h.wait.Seconds()))))
+		}
 		h.page(w, errorStatus(err), f)
 		return
 	}
 	h.page(w, http.StatusOK, f)
+}
+
+// errBusy is a request that waited its turn at the model in vain.
+var errBusy = errors.New("the server is busy answering other requests")
+
+// answerInTurn answers f once the model is free (takeTurn), and gives the
+// model back before the page is drawn.
+func (h *handler) answerInTurn(ctx context.Context, f *viz.Form) error {
+	release, err := h.takeTurn(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return h.answer(f)
+}
+
+// takeTurn waits for the model at most h.wait, and returns the function
+// that gives it back. A request that would wait longer gets errBusy, as
+// does one whose client left while it waited: queued behind a long line,
+// it would outlast the write timeout and be dropped without a status.
+func (h *handler) takeTurn(ctx context.Context) (release func(), err error) {
+	timer := time.NewTimer(h.wait)
+	defer timer.Stop()
+	select {
+	case h.turn <- struct{}{}:
+		return func() { <-h.turn }, nil
+	case <-timer.C:
+		return nil, fmt.Errorf("%w: this request waited %s for its turn; try again in a few seconds", errBusy, h.wait)
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: the request ended while it waited for its turn (%w)", errBusy, context.Cause(ctx))
+	}
 }
 
 // readForm checks the method, the query's size and the body's type and size,
@@ -360,16 +421,15 @@ func unreadBody(r *http.Request) string {
 
 // answer fills f with the result: the sentence resolved and attributed, or
 // with a twin sentence both compared, by the whole model or with f.Ablate's
-// heads knocked out (then f.Whole says what the whole model answers).
+// heads knocked out (then f.Whole says what the whole model answers). The
+// caller holds the turn (takeTurn).
 func (h *handler) answer(f *viz.Form) error {
-	p := h.p // safe for concurrent requests: one runs at a time
+	p := h.p
 	if len(f.Ablate) > 0 {
 		heads, err := model.ParseHeads(strings.Join(f.Ablate, ","), h.p.Config())
 		if err != nil {
 			return fmt.Errorf("knock out: %w", err)
 		}
-		h.ablating.Lock()
-		defer h.ablating.Unlock()
 		if key := fmt.Sprint(heads); key != h.knocked {
 			if err := h.ablator.Ablate(heads); err != nil {
 				return err
@@ -403,10 +463,14 @@ func (h *handler) answer(f *viz.Form) error {
 	return p.KnockOut(&res.Predictions[0])
 }
 
-// errorStatus is the status of a sentence that got no answer: the server's
-// fault (500) if the model is broken, else the sentence's (400).
+// errorStatus is the status of a sentence that got no answer: 503 if it
+// waited its turn in vain, the server's fault (500) if the model is broken,
+// else the sentence's (400).
 func errorStatus(err error) int {
-	if errors.Is(err, inference.ErrBrokenModel) {
+	switch {
+	case errors.Is(err, errBusy):
+		return http.StatusServiceUnavailable
+	case errors.Is(err, inference.ErrBrokenModel):
 		return http.StatusInternalServerError
 	}
 	return http.StatusBadRequest

@@ -7,11 +7,13 @@ package main
 //
 //	go test ./cmd/serve -run TestSoak -v -soak 1000 -soak.clients 8 -soak.lengths 14
 //
-// which prints the figures it checks. The server keeps its graphs for every
-// length it has answered, about 80 MB a length with the default model (the
-// two 65-row input-gradient graphs of attribution, with and without heads
-// knocked out, are most of it), so the live heap a soak reaches grows with
-// -soak.lengths: 1.2 GB over 14, and a process of twice that.
+// which prints the figures it checks. The server keeps the graphs of the
+// lengths it answered last, about 120 MB a length with the default model
+// (818 MB over 7; the two 65-row input-gradient graphs of attribution, with
+// and without heads knocked out, are most of it), within
+// inference.DefaultGraphMemory (0.97 GB), so the live heap a soak reaches
+// grows with -soak.lengths up to about 8 and no further (memory_test.go),
+// and a process of up to twice that.
 
 import (
 	"flag"
