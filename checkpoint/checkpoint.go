@@ -245,7 +245,7 @@ func readMeta(fsys fs.FS, name string, o options) (Meta, error) {
 	if err := config.CheckDuplicateKeys(raw); err != nil {
 		return meta, err
 	}
-	if err := json.Unmarshal(raw, &meta); err != nil {
+	if err := config.Unmarshal(raw, &meta); err != nil {
 		return meta, fmt.Errorf("not a valid checkpoint JSON: %w", err)
 	}
 	if meta.Format != format {
@@ -274,7 +274,7 @@ func (e *notCheckpointError) Error() string { return "not a checkpoint (" + e.wh
 func checkIsCheckpoint(raw []byte) error {
 	if !json.Valid(raw) {
 		var v any
-		return fmt.Errorf("not a valid checkpoint JSON: %w", json.Unmarshal(raw, &v))
+		return fmt.Errorf("not a valid checkpoint JSON: %w", config.Unmarshal(raw, &v))
 	}
 	var obj map[string]json.RawMessage // nil for null
 	if json.Unmarshal(raw, &obj) != nil || obj == nil {

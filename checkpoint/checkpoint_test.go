@@ -379,6 +379,16 @@ func TestCheckpointRefusals(t *testing.T) {
 		{"d_model of 1e18", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["d_model"] = 1000000000000000000 })
 		}, []string{"model.d_model = 1000000000000000000: loading the model would need about"}},
+		// These had named Go's types: "Go struct field Meta.format of type int".
+		{"format a string", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["format"] = "1" })
+		}, []string{"not a valid checkpoint JSON: format: want an int, got a JSON string"}},
+		{"validation_accuracy a list", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["validation_accuracy"] = []float64{0.9} })
+		}, []string{"not a valid checkpoint JSON: validation_accuracy: want a float64, got a JSON array"}},
+		{"model a number", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["model"] = 3 })
+		}, []string{"not a valid checkpoint JSON: model: want a JSON object ({...}), got a JSON number"}},
 		{"wrong format", "float64", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["format"] = 2 })
 		}, []string{"format 2", "reads format 1"}},

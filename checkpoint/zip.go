@@ -8,7 +8,6 @@ package checkpoint
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -33,7 +32,7 @@ func WriteZip(w io.Writer, fsys fs.FS) error {
 		return err
 	}
 	var meta Meta
-	if err := json.Unmarshal(raw, &meta); err != nil {
+	if err := config.Unmarshal(raw, &meta); err != nil {
 		return fmt.Errorf("%s: %w", FileName, err)
 	}
 	if !weightsName.MatchString(meta.Weights) {

@@ -169,7 +169,7 @@ func decodeTree(raw []byte) (map[string]any, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, errors.New("line 1: the config is empty; want a JSON object")
 		}
-		return nil, describeJSONError(raw, err)
+		return nil, describeJSONError(raw, err, &v)
 	}
 	if dec.More() {
 		return nil, errors.New("more than one JSON value; a config is one object")
@@ -241,24 +241,52 @@ func DecodeStrict(raw []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return describeJSONError(raw, err)
+		return describeJSONError(raw, err, v)
 	}
 	return nil
 }
 
-// describeJSONError turns encoding/json's errors into ones naming the field or line.
-func describeJSONError(raw []byte, err error) error {
+// describeJSONError turns encoding/json's errors about raw, decoded into v,
+// into ones naming the field or line, and what was wanted, in the file's
+// words: "format: want an int, got a JSON string", not "Go struct field
+// Meta.format of type int"; "the file is empty", not "EOF".
+func describeJSONError(raw []byte, err error, v any) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
+	case len(bytes.TrimSpace(raw)) == 0:
+		return fmt.Errorf("the file is empty; want %s", kindWanted(reflect.TypeOf(v)))
 	case errors.As(err, &syntax):
-		line := 1 + bytes.Count(raw[:min(int(syntax.Offset), len(raw))], []byte("\n"))
-		return fmt.Errorf("line %d: %v", line, syntax)
+		return fmt.Errorf("line %d: %v", lineAt(raw, syntax.Offset), syntax)
+	case errors.As(err, &typ) && typ.Field == "":
+		return fmt.Errorf("want %s, got a JSON %s", kindWanted(typ.Type), typ.Value)
 	case errors.As(err, &typ):
-		return fmt.Errorf("%s: want %s, got a JSON %s", typ.Field, withArticle(typ.Type.String()), typ.Value)
+		return fmt.Errorf("%s: want %s, got a JSON %s", typ.Field, kindWanted(typ.Type), typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF): // as json.Unmarshal says it
+		return fmt.Errorf("line %d: unexpected end of JSON input", lineAt(raw, int64(len(raw))))
 	}
 	return err
 }
+
+// lineAt is the 1-based line of raw's byte offset.
+func lineAt(raw []byte, offset int64) int {
+	return 1 + bytes.Count(raw[:min(int(offset), len(raw))], []byte("\n"))
+}
+
+// Unmarshal is json.Unmarshal with describeJSONError's messages, for the
+// files a run writes (metrics.json, checkpoint.json), whose readers accept
+// fields they do not know; the caller names the file.
+func Unmarshal(raw []byte, v any) error {
+	if err := json.Unmarshal(raw, v); err != nil {
+		return describeJSONError(raw, err, v)
+	}
+	return nil
+}
+
+// DescribeJSONError is describeJSONError for a reader that decodes raw into
+// v itself (history.Parse refuses unknown fields, as DecodeStrict does, but
+// does not walk its 600 kB for repeated keys).
+func DescribeJSONError(raw []byte, err error, v any) error { return describeJSONError(raw, err, v) }
 
 // withArticle puts "a" or "an" before a Go type's name: "an int", "a float64".
 func withArticle(name string) string {
@@ -272,6 +300,7 @@ func withArticle(name string) string {
 // read as JSON when it parses (numbers, true, "quoted"), otherwise as a string.
 func setPath(tree map[string]any, override string) error {
 	key, value, ok := strings.Cut(override, "=")
+	key = strings.TrimSpace(key) // " train.epochs=5" from a shell's quotes: the space is no part of a name, and invisible in a message
 	if !ok || key == "" {
 		return fmt.Errorf("override %q: want key=value, e.g. train.epochs=5", override)
 	}
@@ -291,6 +320,9 @@ func setPath(tree map[string]any, override string) error {
 		v = value
 	}
 	if err := checkOverrideNumber(override, key, v); err != nil {
+		return err
+	}
+	if err := checkOverrideSection(override, key, v); err != nil {
 		return err
 	}
 	node[parts[len(parts)-1]] = v
@@ -363,7 +395,7 @@ func (c Run) JSON() []byte {
 
 // ParseOverride checks the shape of a -set flag early, for the command line.
 func ParseOverride(s string) (string, error) {
-	if k, _, ok := strings.Cut(s, "="); !ok || k == "" {
+	if k, _, ok := strings.Cut(s, "="); !ok || strings.TrimSpace(k) == "" {
 		return "", fmt.Errorf("-set %q: want key=value, e.g. -set train.epochs=5", s)
 	}
 	return s, nil

@@ -257,6 +257,10 @@ func TestOverrideErrors(t *testing.T) {
 		{"leading zero", "train.epochs=01", []string{`-set train.epochs=01: want an int, got "01" (a number does not start with 0`}},
 		{"null", "train.epochs=null", []string{"train.epochs: want an int, got null"}},
 		{"null section", "model=null", []string{"model: want a JSON object ({...}), got null"}},
+		// This had said "want a model.Config, got a JSON number".
+		{"number for a section", "model=3", []string{"-set model=3: model is a section of the config: want a JSON object ({...}), or set one of its fields (model.d_model=...)"}},
+		{"spaces around the key", " train.epochs =0", []string{"train.epochs must be positive, got 0"}},
+		{"only spaces for a key", "  =5", []string{`"  =5"`, "key=value"}},
 		{"float underflow", "train.learning_rate=1e-400", []string{"train.learning_rate: 1e-400 is too small for a float64, which rounds it to 0"}},
 		{"float overflow", "train.adam_eps=-2e400", []string{"train.adam_eps: -2e400 is beyond what a float64 holds"}},
 		{"invalid value", "train.epochs=0", []string{"train.epochs must be positive, got 0"}},
@@ -454,5 +458,59 @@ func TestNullFieldsAndByteOrderMark(t *testing.T) {
 	got, err := Load(writeConfig(t, "\xef\xbb\xbf"+tinyJSON))
 	if err != nil || !reflect.DeepEqual(got, tinyConfig) {
 		t.Errorf("with a byte order mark: %+v, %v; want tinyJSON's config", got, err)
+	}
+}
+
+// A value of the wrong kind is named by its field, as the file writes it,
+// and what the field wants, never by a Go type's name ("Meta.format of type
+// int", "Go value of type train.Metrics"); an empty file says so, not "EOF".
+func TestJSONErrorsNameFieldsNotGoTypes(t *testing.T) {
+	type inner struct {
+		Name string `json:"name"`
+	}
+	type doc struct {
+		Format   int              `json:"format"`
+		Accuracy float64          `json:"validation_accuracy"`
+		Model    inner            `json:"model"`
+		Words    []string         `json:"vocab"`
+		Counts   map[string]int   `json:"counts"`
+		Nested   []map[string]any `json:"nested"`
+	}
+	for _, tc := range []struct{ raw, want string }{
+		{`{"format": "1"}`, "format: want an int, got a JSON string"},
+		{`{"validation_accuracy": [0.9]}`, "validation_accuracy: want a float64, got a JSON array"},
+		{`{"model": 3}`, "model: want a JSON object ({...}), got a JSON number"},
+		{`{"model": {"name": true}}`, "model.name: want a string, got a JSON bool"},
+		{`{"vocab": "dog"}`, "vocab: want a JSON array ([...]), got a JSON string"},
+		{`{"counts": [1]}`, "counts: want a JSON object ({...}), got a JSON array"},
+		{`[1, 2]`, "want a JSON object ({...}), got a JSON array"},
+		{`"doc"`, "want a JSON object ({...}), got a JSON string"},
+		{``, "the file is empty; want a JSON object ({...})"},
+		{" \n ", "the file is empty; want a JSON object ({...})"},
+		{"{\n\"format\": 1,\n", "line 3: unexpected end of JSON input"},
+	} {
+		var v doc
+		err := Unmarshal([]byte(tc.raw), &v)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("Unmarshal(%q): %v, want %q", tc.raw, err, tc.want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "config.")) {
+			t.Errorf("Unmarshal(%q): %q names a Go type or field", tc.raw, err)
+		}
+	}
+}
+
+// DecodeStrict says the same; an empty experiment file had said "EOF", a
+// truncated one "unexpected EOF".
+func TestDecodeStrictEmptyAndTruncated(t *testing.T) {
+	for _, tc := range []struct{ raw, want string }{
+		{``, "the file is empty; want a JSON object ({...})"},
+		{"{\"seed\": 1,\n\"data\": {", "line 2: unexpected end of JSON input"},
+		{`{"model": 3}`, "model: want a JSON object ({...}), got a JSON number"},
+	} {
+		var r Run
+		if err := DecodeStrict([]byte(tc.raw), &r); err == nil || err.Error() != tc.want {
+			t.Errorf("DecodeStrict(%q): %v, want %q", tc.raw, err, tc.want)
+		}
 	}
 }

@@ -57,9 +57,9 @@ func checkFloat(name string, n json.Number, ft reflect.Type) error {
 	f, err := strconv.ParseFloat(n.String(), ft.Bits())
 	switch {
 	case err != nil:
-		return fmt.Errorf("%s: %s is beyond what %s holds", name, n, withArticle(ft.String()))
+		return fmt.Errorf("%s: %s is beyond what %s holds", name, n, kindWanted(ft))
 	case f == 0 && !isZero(n.String()):
-		return fmt.Errorf("%s: %s is too small for %s, which rounds it to 0", name, n, withArticle(ft.String()))
+		return fmt.Errorf("%s: %s is too small for %s, which rounds it to 0", name, n, kindWanted(ft))
 	}
 	return nil
 }
@@ -94,12 +94,24 @@ func pathType(t reflect.Type, path string) (reflect.Type, bool) {
 	return t, true
 }
 
-// kindWanted names what a field of type ft takes, for messages.
+// kindWanted names what a field of type ft takes, for messages: by its
+// kind, never by a Go type's name (model.Config, train.Metrics), which means
+// nothing to someone editing the file.
 func kindWanted(ft reflect.Type) string {
-	if ft.Kind() == reflect.Struct {
-		return "a JSON object ({...})"
+	if ft == nil {
+		return "a JSON value"
 	}
-	return withArticle(ft.String())
+	switch ft.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "a JSON object ({...})"
+	case reflect.Slice, reflect.Array:
+		return "a JSON array ([...])"
+	case reflect.Pointer:
+		return kindWanted(ft.Elem())
+	case reflect.Interface:
+		return "a JSON value"
+	}
+	return withArticle(ft.Kind().String())
 }
 
 // isNumeric says whether a field of type ft takes a number.
@@ -111,6 +123,29 @@ func isNumeric(ft reflect.Type) bool {
 		return true
 	}
 	return false
+}
+
+// checkOverrideSection refuses -set key=value where key is a section of the
+// config and value no object (model=3), naming the override as typed and a
+// field to set instead; a null is left to badValues, which names it too.
+func checkOverrideSection(override, key string, value any) error {
+	ft, ok := pathType(reflect.TypeOf(Run{}), key)
+	if _, isMap := value.(map[string]any); !ok || ft.Kind() != reflect.Struct || isMap || value == nil {
+		return nil
+	}
+	return fmt.Errorf("-set %s: %s is a section of the config: want a JSON object ({...}), or set one of its fields (%s.%s=...)", override, key, key, firstField(ft))
+}
+
+// firstField is the JSON name of t's first field a config sets (vocab_size,
+// omitted, comes from the vocabulary), for an example.
+func firstField(t reflect.Type) string {
+	for i := 0; i < t.NumField(); i++ {
+		if name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); opts != "omitempty" {
+			return name
+		}
+	}
+	name, _, _ := strings.Cut(t.Field(0).Tag.Get("json"), ",")
+	return name
 }
 
 // checkOverrideNumber refuses -set key=value where key takes a number and
@@ -126,5 +161,5 @@ func checkOverrideNumber(override, key string, value any) error {
 	if len(text) > 1 && strings.TrimLeft(text, "-+")[0] == '0' && strings.Trim(text, "-+0123456789.eE") == "" {
 		hint = " (a number does not start with 0 unless it is 0 or 0.something)"
 	}
-	return errors.New("-set " + override + ": want " + withArticle(ft.String()) + ", got " + strconv.Quote(text) + hint)
+	return errors.New("-set " + override + ": want " + kindWanted(ft) + ", got " + strconv.Quote(text) + hint)
 }

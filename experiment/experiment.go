@@ -14,6 +14,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"itformer/config"
 )
@@ -101,6 +104,8 @@ func (e *Experiment) validate() error {
 	for i, v := range e.Variants {
 		if v.Name == "" || seen[v.Name] {
 			errs = append(errs, fmt.Errorf("variants[%d]: name %q is empty or repeated", i, v.Name))
+		} else if err := plainName(v.Name); err != nil {
+			errs = append(errs, fmt.Errorf("variants[%d]: name %q %w", i, v.Name, err))
 		}
 		seen[v.Name] = true
 		if _, err := e.Config(v, 1); err != nil {
@@ -113,6 +118,19 @@ func (e *Experiment) validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// plainName refuses a variant name that is not a plain name. Each run's
+// folder is named after its variant (NAME-seedN, under -runs), so a "/" or
+// "\\" would put it elsewhere ("../../etc/x" into /etc); a control character
+// would be an invisible part of a file name and of the results table.
+func plainName(name string) error {
+	bad := strings.IndexFunc(name, func(r rune) bool { return r == '/' || r == '\\' || !unicode.IsPrint(r) })
+	if bad < 0 {
+		return nil
+	}
+	r, _ := utf8.DecodeRuneInString(name[bad:])
+	return fmt.Errorf("is not a plain name: it names the runs' folders (NAME-seedN), so it may hold letters, digits, spaces and punctuation, but not %q", r)
 }
 
 // Config is the resolved config of one run: base, shared overrides, the

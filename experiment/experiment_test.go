@@ -100,6 +100,13 @@ func TestExperimentFileErrors(t *testing.T) {
 		// A repeated seed reruns the same run: the mean ± spread would count it twice.
 		{`{"base": "BASE", "seeds": [1, 2, 1], "variants": [{"name": "a", "set": []}]}`, "seeds[2]: seed 1 is repeated"},
 		{`{"seeds": [1], "variants": [{"name": "a", "set": []}]}`, "base: name the config file the variants start from"},
+		{``, "tinyexp.json: the file is empty; want a JSON object ({...})"}, // it had said "EOF"
+		{`{"base": "BASE", "seeds": "1", "variants": []}`, "tinyexp.json: seeds: want a JSON array ([...]), got a JSON string"},
+		// A variant's name names its runs' folders: it must not lead out of -runs.
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "../../etc/x", "set": []}]}`,
+			`variants[0]: name "../../etc/x" is not a plain name: it names the runs' folders (NAME-seedN), so it may hold letters, digits, spaces and punctuation, but not '/'`},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}, {"name": "..\\x", "set": []}]}`, `variants[1]: name "..\\x" is not a plain name`},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "tab\there", "set": []}]}`, `name "tab\there" is not a plain name`},
 	}
 	for _, tc := range cases {
 		_, err := Load(writeExperiment(t, tc.body))

@@ -185,7 +185,7 @@ func Parse(raw []byte, name string) (*History, error) {
 	dec.DisallowUnknownFields()
 	var h History
 	if err := dec.Decode(&h); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, config.DescribeJSONError(raw, err, &h))
 	}
 	if err := h.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

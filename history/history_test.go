@@ -83,4 +83,15 @@ func TestParseRefuses(t *testing.T) {
 	if _, err := Parse([]byte(`{"format": "itformer-history/1", "extra": 1}`), "h.json"); err == nil || !strings.Contains(err.Error(), `unknown field "extra"`) {
 		t.Errorf("an unknown field: %v", err)
 	}
+	// These had named Go's types ("Go value of type history.History") or said "EOF".
+	for _, tc := range []struct{ raw, want string }{
+		{`[]`, "h.json: want a JSON object ({...}), got a JSON array"},
+		{`{"layers": "two"}`, "h.json: layers: want an int, got a JSON string"},
+		{`{"probes": {}}`, "h.json: probes: want a JSON array ([...]), got a JSON object"},
+		{``, "h.json: the file is empty; want a JSON object ({...})"},
+	} {
+		if _, err := Parse([]byte(tc.raw), "h.json"); err == nil || err.Error() != tc.want {
+			t.Errorf("Parse(%q): %v, want %q", tc.raw, err, tc.want)
+		}
+	}
 }

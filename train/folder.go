@@ -43,7 +43,7 @@ func CheckOutDir(dir string, overwrite bool) error {
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return nil
+		return checkDangling(dir)
 	case err != nil:
 		if st, statErr := os.Stat(dir); statErr == nil && !st.IsDir() {
 			return fmt.Errorf("run folder %s is a file, not a folder", dir)
@@ -55,6 +55,17 @@ func CheckOutDir(dir string, overwrite bool) error {
 		return nil
 	}
 	return fmt.Errorf("%w: %s holds %s, and no %s marker says a run made it", ErrFolderInUse, dir, listNames(entries), MarkerName)
+}
+
+// checkDangling refuses dir if it is a symbolic link to nothing: it reads
+// as missing, but making it fails with "mkdir DIR: file exists".
+func checkDangling(dir string) error {
+	st, err := os.Lstat(dir)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return nil
+	}
+	target, _ := os.Readlink(dir)
+	return fmt.Errorf("run folder %s is a dangling symbolic link (to %s, which does not exist): create that folder, remove the link, or give another folder", dir, target)
 }
 
 // withoutTemps drops the temporaries a killed write left (checkpoint.IsTemp):

@@ -121,3 +121,26 @@ func TestCheckOutDir(t *testing.T) {
 		t.Errorf("CheckOutDir(a file) = %v", err)
 	}
 }
+
+// A symbolic link to nothing is named as one, with or without -overwrite:
+// it read as a missing folder, and making it failed with "file exists". A
+// link to a folder is that folder.
+func TestCheckOutDirDanglingLink(t *testing.T) {
+	tmp := t.TempDir()
+	dangling, linked := filepath.Join(tmp, "dangling"), filepath.Join(tmp, "linked")
+	if err := os.Symlink(filepath.Join(tmp, "gone"), dangling); err != nil {
+		t.Skipf("cannot make a symbolic link: %v", err)
+	}
+	if err := os.Symlink(t.TempDir(), linked); err != nil {
+		t.Fatal(err)
+	}
+	for _, overwrite := range []bool{false, true} {
+		want := "run folder " + dangling + " is a dangling symbolic link (to " + filepath.Join(tmp, "gone") + ", which does not exist)"
+		if err := CheckOutDir(dangling, overwrite); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckOutDir(a dangling link, overwrite %v) = %v, want %q", overwrite, err, want)
+		}
+		if err := CheckOutDir(linked, overwrite); err != nil {
+			t.Errorf("CheckOutDir(a link to an empty folder, overwrite %v) = %v", overwrite, err)
+		}
+	}
+}

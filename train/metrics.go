@@ -43,7 +43,7 @@ func ReadMetrics(path string) (*Metrics, error) {
 		return nil, err
 	}
 	var m Metrics
-	if err := json.Unmarshal(raw, &m); err != nil {
+	if err := config.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &m, nil

@@ -8,15 +8,29 @@ package wordnet
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
 )
 
+// Opener opens a database file for reading (OpenWith).
+type Opener func(path string) (io.ReadCloser, error)
+
+// osOpen is Open's Opener. It blocks on a FIFO until a writer comes: a
+// command passes OpenWith one that refuses what is not a regular file.
+func osOpen(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err // not f: a nil *os.File in an io.ReadCloser is not nil
+	}
+	return f, nil
+}
+
 // eachLine calls f for each line of file but its licence lines, with its
 // 1-based number, and returns f's first error as a ParseError.
-func eachLine(file string, f func(line string) error) error {
-	fh, err := os.Open(file)
+func eachLine(open Opener, file string, f func(line string) error) error {
+	fh, err := open(file)
 	if err != nil {
 		return err
 	}
@@ -86,9 +100,9 @@ func (r *fields) pos(what string) POS {
 
 // readIndex reads index.pos: lemma pos synset_cnt p_cnt [ptr_symbol...]
 // sense_cnt tagsense_cnt synset_offset...
-func readIndex(file string, want POS) (map[string]*IndexEntry, error) {
+func readIndex(open Opener, file string, want POS) (map[string]*IndexEntry, error) {
 	out := map[string]*IndexEntry{}
-	err := eachLine(file, func(line string) error {
+	err := eachLine(open, file, func(line string) error {
 		r := newFields(line)
 		e := &IndexEntry{Lemma: r.next("the lemma"), POS: r.pos("the part of speech")}
 		synsets := r.number("synset_cnt", 10)
@@ -117,9 +131,9 @@ func readIndex(file string, want POS) (map[string]*IndexEntry, error) {
 // readData reads data.pos: synset_offset lex_filenum ss_type w_cnt (2 hex
 // digits) [word lex_id (1 hex digit)]... p_cnt (3 digits) [ptr_symbol
 // synset_offset pos source/target (4 hex digits)]... [verb frames] | gloss
-func readData(file string, want POS) (map[int]*Synset, error) {
+func readData(open Opener, file string, want POS) (map[int]*Synset, error) {
 	out := map[int]*Synset{}
-	err := eachLine(file, func(line string) error {
+	err := eachLine(open, file, func(line string) error {
 		head, gloss, _ := strings.Cut(line, " | ")
 		r := newFields(head)
 		s := &Synset{Offset: r.number("synset_offset", 10), LexFile: r.number("lex_filenum", 10), Gloss: strings.TrimSpace(gloss)}
@@ -164,9 +178,9 @@ func (r *fields) posOf(ssType string) POS {
 
 // readExceptions reads pos.exc: an inflected form, then one or more base
 // forms ("geese goose", "axes ax axis").
-func readExceptions(file string) (map[string][]string, error) {
+func readExceptions(open Opener, file string) (map[string][]string, error) {
 	out := map[string][]string{}
-	err := eachLine(file, func(line string) error {
+	err := eachLine(open, file, func(line string) error {
 		f := strings.Fields(line)
 		if len(f) < 2 {
 			return fmt.Errorf("%q gives no base form", line)
@@ -179,9 +193,9 @@ func readExceptions(file string) (map[string][]string, error) {
 
 // readCounts reads cntlist.rev: sense_key sense_number tag_cnt, where a
 // sense key is lemma%ss_type:lex_filenum:lex_id:head_word:head_id.
-func readCounts(file string) (map[senseID]int, error) {
+func readCounts(open Opener, file string) (map[senseID]int, error) {
 	out := map[senseID]int{}
-	err := eachLine(file, func(line string) error {
+	err := eachLine(open, file, func(line string) error {
 		r := newFields(line)
 		key := r.next("the sense key")
 		r.number("sense_number", 10)
@@ -223,8 +237,8 @@ func parseSenseKey(key string) (senseID, error) {
 
 // readLicense returns the licence at the head of file, the lines that start
 // with two spaces and a line number, without the numbers.
-func readLicense(file string) (string, error) {
-	fh, err := os.Open(file)
+func readLicense(open Opener, file string) (string, error) {
+	fh, err := open(file)
 	if err != nil {
 		return "", err
 	}

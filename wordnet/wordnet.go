@@ -150,26 +150,32 @@ type senseID struct {
 
 // Open reads the database in dir: index.{noun,verb,adj,adv},
 // data.{noun,verb,adj,adv}, {noun,verb,adj,adv}.exc and cntlist.rev.
-func Open(dir string) (*DB, error) {
+func Open(dir string) (*DB, error) { return OpenWith(dir, osOpen) }
+
+// OpenWith is Open reading each file through open. A command passes one
+// that refuses a FIFO or a device by name (config.OpenFile), which os.Open
+// would block on, or read without end; this package, below config, cannot
+// call it itself.
+func OpenWith(dir string, open Opener) (*DB, error) {
 	db := &DB{Dir: dir, index: map[POS]map[string]*IndexEntry{}, synsets: map[POS]map[int]*Synset{},
 		exc: map[POS]map[string][]string{}, counts: map[senseID]int{}}
 	for _, p := range All {
 		var err error
-		if db.index[p], err = readIndex(filepath.Join(dir, "index."+p.String()), p); err != nil {
+		if db.index[p], err = readIndex(open, filepath.Join(dir, "index."+p.String()), p); err != nil {
 			return nil, err
 		}
-		if db.synsets[p], err = readData(filepath.Join(dir, "data."+p.String()), p); err != nil {
+		if db.synsets[p], err = readData(open, filepath.Join(dir, "data."+p.String()), p); err != nil {
 			return nil, err
 		}
-		if db.exc[p], err = readExceptions(filepath.Join(dir, p.String()+".exc")); err != nil {
+		if db.exc[p], err = readExceptions(open, filepath.Join(dir, p.String()+".exc")); err != nil {
 			return nil, err
 		}
 	}
 	var err error
-	if db.counts, err = readCounts(filepath.Join(dir, "cntlist.rev")); err != nil {
+	if db.counts, err = readCounts(open, filepath.Join(dir, "cntlist.rev")); err != nil {
 		return nil, err
 	}
-	if db.License, err = readLicense(filepath.Join(dir, "index.noun")); err != nil {
+	if db.License, err = readLicense(open, filepath.Join(dir, "index.noun")); err != nil {
 		return nil, err
 	}
 	return db, nil

@@ -2,6 +2,7 @@ package wordnet
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -189,18 +190,18 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		read             func(string) error
 	}{
 		{"index.noun", licence + "dog n 1 0 1 0 02084071\ncat n x 0 1 0 02121620\n", ":3: synset_cnt is \"x\", not a number",
-			func(f string) error { _, err := readIndex(f, Noun); return err }},
+			func(f string) error { _, err := readIndex(osOpen, f, Noun); return err }},
 		{"index.verb", "dog n 1 0 1 0 02084071\n", ":1: \"dog\" is listed as noun in the index of verb",
-			func(f string) error { _, err := readIndex(f, Verb); return err }},
+			func(f string) error { _, err := readIndex(osOpen, f, Verb); return err }},
 		{"index.adj", "big a 2 0 2 0 01382086\n", ":1: the line ends where a synset offset should be",
-			func(f string) error { _, err := readIndex(f, Adj); return err }},
+			func(f string) error { _, err := readIndex(osOpen, f, Adj); return err }},
 		{"data.noun", licence + "02084071 05 n 01 dog 0 001 @ 02083346 n 0000 | a dog\n02083346 05 n 01 canine 0 001 @ 0208 x 0000 | x\n",
 			":3: a pointer's part of speech is \"x\", not n, v, a, s or r",
-			func(f string) error { _, err := readData(f, Noun); return err }},
+			func(f string) error { _, err := readData(osOpen, f, Noun); return err }},
 		{"noun.exc", "geese goose\noxen\n", ":2: \"oxen\" gives no base form",
-			func(f string) error { _, err := readExceptions(f); return err }},
+			func(f string) error { _, err := readExceptions(osOpen, f); return err }},
 		{"cntlist.rev", "dog%1:05:00:: 1 42\ndog 1 2\n", ":2: sense key \"dog\" is not lemma%ss_type:lex_filenum:lex_id:head_word:head_id",
-			func(f string) error { _, err := readCounts(f); return err }},
+			func(f string) error { _, err := readCounts(osOpen, f); return err }},
 	} {
 		file := filepath.Join(dir, c.file)
 		if err := os.WriteFile(file, []byte(c.text), 0o644); err != nil {
@@ -226,7 +227,7 @@ func TestReadsADataLine(t *testing.T) {
 	if err := os.WriteFile(adj, []byte(line), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m, err := readData(adj, Adj)
+	m, err := readData(osOpen, adj, Adj)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,44 @@ func TestReadsADataLine(t *testing.T) {
 	if err := os.WriteFile(verb, []byte(line), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if m, err := readData(verb, Verb); err != nil || m[1168468].Words[0].Lemma != "eat" {
+	if m, err := readData(osOpen, verb, Verb); err != nil || m[1168468].Words[0].Lemma != "eat" {
 		t.Errorf("a verb's frames: %v, %+v", err, m)
+	}
+}
+
+// OpenWith reads every file through the Opener it is given, and passes its
+// refusal on as it is: a command's opener refuses a FIFO by name, which
+// os.Open would block on.
+func TestOpenWithReadsThroughTheOpener(t *testing.T) {
+	licence := "  1 This software and database is being provided to you\n"
+	for _, c := range []struct {
+		refuse string // the file the opener refuses, "" for none
+		want   string // the error, "" for none
+	}{
+		{"", ""},
+		{"data.adj", "data.adj: a named pipe, not a regular file"},
+		{"cntlist.rev", "cntlist.rev: a named pipe, not a regular file"},
+	} {
+		var opened []string
+		open := func(path string) (io.ReadCloser, error) {
+			name := filepath.Base(path)
+			opened = append(opened, name)
+			if name == c.refuse {
+				return nil, errors.New(path + ": a named pipe, not a regular file")
+			}
+			if name == "index.noun" {
+				return io.NopCloser(strings.NewReader(licence)), nil
+			}
+			return io.NopCloser(strings.NewReader("")), nil
+		}
+		db, err := OpenWith("db", open)
+		switch {
+		case c.want == "" && (err != nil || db.License == ""):
+			t.Errorf("an empty database: %v, licence %q", err, db.License)
+		case c.want == "" && len(opened) != 14:
+			t.Errorf("opened %d files through the opener (%v), want all 14", len(opened), opened)
+		case c.want != "" && (err == nil || err.Error() != filepath.Join("db", c.want)):
+			t.Errorf("refusing %s: got %v, want %s", c.refuse, err, filepath.Join("db", c.want))
+		}
 	}
 }

@@ -11,7 +11,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"itformer/cmd/internal/cli"
@@ -55,11 +54,11 @@ func torchToAccuracy(o options) error {
 	if err != nil {
 		return err
 	}
-	dir, err := os.MkdirTemp("", "itformer-bench-")
+	dir, remove, err := cleanup.tempDir("itformer-bench-")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	defer remove()
 	specPath := filepath.Join(dir, "train.json")
 	if err := writeJSON(specPath, sp); err != nil {
 		return err
@@ -111,7 +110,7 @@ func runTorchTraining(o options, dtype, specPath string, epochs int) error {
 	if err != nil {
 		return err
 	}
-	defer p.cmd.Wait()
+	defer cleanup.wait(p.cmd)
 	fmt.Printf("  PyTorch (1 thread, %v), validation accuracy per epoch:", p.hello["blas"])
 	var last epochReport
 	for p.read(&last) == nil { // the script ends after the target or the last epoch

@@ -221,7 +221,11 @@ func runChild(what string, args ...string) (string, error) {
 	cmd := exec.Command(self, append([]string{"-child", what}, args...)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, os.Stderr
-	if err := cmd.Run(); err != nil {
+	err = cleanup.start(cmd)
+	if err == nil {
+		err = cleanup.wait(cmd)
+	}
+	if err != nil {
 		return "", fmt.Errorf("child %s: %w", what, err)
 	}
 	return out.String(), nil
@@ -274,11 +278,11 @@ func childTrain(configPath string) error {
 	if err != nil {
 		return err
 	}
-	dir, err := os.MkdirTemp("", "itformer-bench-run-")
+	dir, remove, err := cleanup.tempDir("itformer-bench-run-")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	defer remove()
 	var r trainReport
 	m, err := train.Run(cfg, train.Options{OutDir: dir, OnEpoch: func(rec train.EpochRecord, _ int) {
 		r.Epochs = append(r.Epochs, rec)

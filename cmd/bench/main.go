@@ -43,6 +43,7 @@ import (
 	"strings"
 
 	"itformer/cmd/internal/cli"
+	"itformer/config"
 )
 
 type options struct {
@@ -60,12 +61,14 @@ type options struct {
 
 func main() {
 	if len(os.Args) > 2 && os.Args[1] == "-child" {
+		cleanup.exitOnSignal("bench child")
 		if err := child(os.Args[2], os.Args[3:]); err != nil {
 			fmt.Fprintln(os.Stderr, "bench child:", err)
 			os.Exit(1)
 		}
 		return
 	}
+	cleanup.exitOnSignal("bench")
 	cli.Exit("bench", run(os.Args[1:]))
 }
 
@@ -79,6 +82,9 @@ func run(args []string) error {
 	}
 	if _, err := cli.LoadConfig(o.config); err != nil { // read whatever the sections, so a bad file is refused at once
 		return fmt.Errorf("-config: %w", err)
+	}
+	if err := checkScript(o.script); err != nil {
+		return err
 	}
 	printMachine()
 	return runSections(o)
@@ -195,6 +201,23 @@ func checkPlotDir(o options) error {
 	}
 	probe.Close()
 	return os.Remove(probe.Name())
+}
+
+// maxScript bounds -script: pytorch_step.py is 20 kB.
+const maxScript = 10_000_000
+
+// checkScript refuses a -script that is not a regular file, as the other
+// readers refuse one (config.OpenFile), before Python is started on it: a
+// FIFO would block Python's open, and bench with it, for ever.
+func checkScript(script string) error {
+	if script == "" {
+		return nil // the built-in one
+	}
+	f, _, err := config.OpenFile(script, maxScript)
+	if err != nil {
+		return fmt.Errorf("-script: %w", err)
+	}
+	return f.Close()
 }
 
 func printMachine() {

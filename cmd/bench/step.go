@@ -228,7 +228,7 @@ func startTorchWith(o options, threads int, mode ...string) (*torchProc, error) 
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	if err := cleanup.start(cmd); err != nil {
 		return nil, fmt.Errorf("starting %s %s: %w", o.python, o.script, err)
 	}
 	p := &torchProc{threads: threads, cmd: cmd, in: json.NewEncoder(stdin), out: bufio.NewScanner(stdout)}
@@ -277,7 +277,7 @@ func (p *torchProc) steps(n int) (time.Duration, error) {
 
 func (p *torchProc) close() {
 	p.in.Encode(map[string]string{"cmd": "quit"})
-	p.cmd.Wait()
+	cleanup.wait(p.cmd)
 }
 
 func median(xs []float64) float64 {
@@ -298,11 +298,11 @@ const torchInstall = "apt-get install -y python3-torch python3-numpy libopenblas
 // checks that it computes Go's objective; it prints which BLAS PyTorch
 // loaded and warns unless it is OpenBLAS, the BLAS the figures assume.
 func startAllTorch(o options, s *goStepper, goLoss [3]float64, report bool) ([]*torchProc, error) {
-	dir, err := os.MkdirTemp("", "itformer-bench-")
+	dir, remove, err := cleanup.tempDir("itformer-bench-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir) // the processes have read both files by the time check returns
+	defer remove() // the processes have read both files by the time check returns
 	specPath := filepath.Join(dir, "spec.json")
 	if err := writeSpec(s, specPath); err != nil {
 		return nil, err

@@ -47,6 +47,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
+	if err := fs.FlagsFirst("the sentence"); err != nil {
+		return err
+	}
 	o.given = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.given[f.Name] = true })
 	if o.example != "" {

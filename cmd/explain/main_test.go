@@ -288,6 +288,8 @@ func TestExplainErrors(t *testing.T) {
 		{[]string{"-word", "it's", "The dog ate the food because it's hungry"}, `the model read "it's" as "it is"; pick one`, false},
 		{[]string{"The dog ate the food"}, `no "it"`, false},
 		{[]string{""}, "empty", false},
+		{[]string{s, "-layer", "1"}, `"-layer" comes after the sentence: flags must come before the sentence`, true},
+		{[]string{"A", "dog", "ate", "it", "--word=dog"}, `"--word=dog" comes after the sentence`, true},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"itformer/cmd/internal/cli"
+	"itformer/inference"
+	"itformer/inference/inferencetest"
 )
 
 func TestMarkdownTables(t *testing.T) {
@@ -63,5 +65,22 @@ func TestMistakes(t *testing.T) {
 	var out, progress bytes.Buffer
 	if err := run([]string{"-run", "/nonexistent/run"}, &out, &progress); err == nil || !strings.Contains(err.Error(), "/nonexistent/run") {
 		t.Errorf("a missing run folder: %v", err)
+	}
+}
+
+// A model whose output is not finite stops the command with an error, as
+// infer's does, and prints no table.
+func TestBrokenModelIsAnError(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, progress bytes.Buffer
+	err = run([]string{"-run", inferencetest.HugeWeights(t, p.Checkpoint()), "-sets", "test", "-limit", "1"}, &out, &progress)
+	if !errors.Is(err, inference.ErrBrokenModel) || !strings.Contains(err.Error(), "the checkpoint's weights are broken") {
+		t.Errorf("%v, want the model reported broken", err)
+	}
+	if out.Len() > 0 {
+		t.Errorf("printed figures:\n%s", out.String())
 	}
 }

@@ -99,6 +99,9 @@ func parseOptions(args []string, stdout io.Writer) (options, error) {
 	if err := fs.Parse(args, stdout); err != nil {
 		return o, err
 	}
+	if err := fs.FlagsFirst(sentences(o.twin)); err != nil {
+		return o, err
+	}
 	if o.words {
 		if fs.NArg() > 0 || o.twin || o.htmlPath != "" || o.ablate != "" {
 			return o, fs.Mistake("-words lists the vocabulary and takes no sentence, -twin, -html or -ablate")
@@ -157,6 +160,14 @@ func writePage(o options, p *inference.Predictor, res *inference.Resolution, std
 	}
 	fmt.Fprintf(stderr, "wrote the attention pictures to %s\n", o.htmlPath)
 	return nil
+}
+
+// sentences names the arguments, for messages.
+func sentences(twin bool) string {
+	if twin {
+		return "the sentences"
+	}
+	return "the sentence"
 }
 
 // argumentMistakes checks the sentence arguments: one sentence (it may come

@@ -262,6 +262,10 @@ func TestBadInput(t *testing.T) {
 		{"missing checkpoint", []string{"-run", filepath.Join(broken, "nope"), "it was hungry"}, "nope"},
 		{"broken checkpoint", []string{"-run", broken, "it was hungry"}, "not a valid checkpoint"},
 		{"unknown flag", []string{"-frobnicate", "x"}, "flag provided but not defined"},
+		// Go's flag package stops at the sentence: a flag after it would be words.
+		{"flag after the sentence", []string{"A dog ate the food because it was hungry", "-json"}, `"-json" comes after the sentence: flags must come before the sentence`},
+		{"double-dash flag after the words", []string{"A", "dog", "ate", "it", "--json"}, `"--json" comes after the sentence`},
+		{"flag after the twins", []string{"-twin", "it was hungry", "it was tasty", "-json"}, `"-json" comes after the sentences`},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer

@@ -24,7 +24,7 @@ func main() {
 
 func run(args []string) error {
 	fs := cli.NewFlagSet("reliability", "reliability -run DIR [-sets test,negation,...] [-out FILE.png]")
-	runDir := fs.String("run", "", "run folder whose metrics.json to draw")
+	runDir := fs.String("run", "", "run folder (or its checkpoint.json) whose metrics.json to draw")
 	out := fs.String("out", "reliability.png", "the PNG to write")
 	sets := fs.String("sets", "test", "comma-separated sets to draw: test and challenge set names, or all")
 	if err := fs.Parse(args, os.Stdout); err != nil {
@@ -36,7 +36,10 @@ func run(args []string) error {
 	if *runDir == "" {
 		return fs.Mistake("give the run folder with -run")
 	}
-	m, err := readMetrics(filepath.Join(*runDir, "metrics.json"))
+	if err := fs.RefuseEmpty("out"); err != nil { // it had read as a file named "", "drawing : : ..."
+		return err
+	}
+	m, err := readMetrics(filepath.Join(cli.RunFolder(*runDir), "metrics.json"))
 	if err != nil {
 		return err
 	}

@@ -76,3 +76,39 @@ func TestRefusesBinsOutsideTheirRange(t *testing.T) {
 		}
 	}
 }
+
+// -run takes the run folder or its checkpoint.json, as the other commands'
+// -run does.
+func TestRunFolderOrCheckpoint(t *testing.T) {
+	bins := []train.Bin{{Lower: 0.95, Upper: 1, N: 50, Confidence: 0.99, Accuracy: 0.98}}
+	dir := writeMetrics(t, train.Metrics{Test: train.Evaluation{ECE: 0.01, Reliability: bins}})
+	ckpt := filepath.Join(dir, "checkpoint.json")
+	if err := os.WriteFile(ckpt, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, runPath := range []string{dir, ckpt} {
+		out := filepath.Join(t.TempDir(), "r.png")
+		if err := run([]string{"-run", runPath, "-out", out}); err != nil {
+			t.Errorf("-run %s: %v", runPath, err)
+		}
+	}
+}
+
+// A flag's mistake names the flag: -out "" had said
+// `drawing : : the extension "" names no picture format`.
+func TestFlagMistakes(t *testing.T) {
+	dir := writeMetrics(t, train.Metrics{})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-run", dir, "-out", ""}, `-out "": the value is empty`},
+		{[]string{"-run", ""}, "give the run folder with -run"},
+		{[]string{"-run", dir, "extra"}, `unexpected argument "extra"`},
+	} {
+		err := run(c.args)
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want a usage error saying %q", c.args, err, c.want)
+		}
+	}
+}

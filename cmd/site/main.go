@@ -44,11 +44,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
+	if err := fs.NoArguments(); err != nil { // first: "site extra" is about extra, not about -out
+		return err
+	}
 	if *out == "" {
 		return fs.Mistake("give -out DIR, the folder to write the site into")
-	}
-	if fs.NArg() > 0 {
-		return fs.Mistake("unexpected arguments %q", fs.Args())
 	}
 	if err := site.CheckFolder(*out); err != nil {
 		return err

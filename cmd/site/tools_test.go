@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"itformer/cmd/internal/cli"
 )
 
 // needTools skips the test without wasm-opt and zopfli, or fails it under
@@ -120,5 +123,23 @@ func TestInModuleNamesAGoThatCannotRun(t *testing.T) {
 	err := inModule(missing)
 	if err == nil || !strings.Contains(err.Error(), `-go "`+missing+`" cannot be run`) || strings.Contains(err.Error(), "run it from the repository") {
 		t.Errorf("inModule(%s) = %v, want an error that names -go and the command", missing, err)
+	}
+}
+
+// A usage mistake names what is wrong: "site extra" had said "give -out DIR".
+func TestUsageMistakes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-out", t.TempDir(), "extra"}, `unexpected argument "extra"`},
+		{nil, "give -out DIR"},
+	} {
+		var out, errOut bytes.Buffer
+		err := run(c.args, &out, &errOut)
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("site %q: %v, want a usage error saying %q", c.args, err, c.want)
+		}
 	}
 }

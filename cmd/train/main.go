@@ -67,6 +67,10 @@ func run(args []string) error {
 	if err := fs.NoArguments(); err != nil {
 		return err
 	}
+	// -config "" or -resume "" would read as no flag: a default run of 40 minutes.
+	if err := fs.RefuseEmpty("config", "resume", "out"); err != nil {
+		return err
+	}
 	// From here on Ctrl-C and SIGTERM stop the run cleanly, setup included.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -127,14 +131,39 @@ func fresh(ctx context.Context, path string, sets []string, dir string, overwrit
 	})
 }
 
-// checkOut refuses a foreign -out folder before anything starts, saying how
-// to write there anyway.
+// checkOut refuses a foreign -out folder, or one holding a stopped run that
+// can be resumed, before anything starts, saying how to write there anyway.
 func checkOut(dir string, overwrite bool) error {
 	err := train.CheckOutDir(dir, overwrite)
 	if errors.Is(err, train.ErrFolderInUse) {
 		return fmt.Errorf("%w\nchoose a new or empty folder, or add -overwrite to replace the run's files there (no other file is deleted)", err)
 	}
-	return err
+	if err != nil || overwrite {
+		return err
+	}
+	if stopped := resumable(dir); stopped != "" {
+		return fmt.Errorf("%s holds a stopped run that can be resumed (%s); a new run there would delete it. Continue it with\n  go run ./cmd/train -resume %s\nor add -overwrite to start over there", dir, stopped, dir)
+	}
+	return nil
+}
+
+// resumable names the resumable checkpoint of the stopped run in dir, its own
+// or a member's (train.members), or is "" if there is none. A finished run
+// has none: it removes resume/ once metrics.json is written, so its folder
+// is retrained into without -overwrite.
+func resumable(dir string) string {
+	folders := []string{dir}
+	members, _ := os.ReadDir(filepath.Join(dir, checkpoint.MembersDir)) // not filepath.Glob: dir may hold a '['
+	for _, m := range members {
+		folders = append(folders, filepath.Join(dir, checkpoint.MembersDir, m.Name()))
+	}
+	for _, f := range folders {
+		path := filepath.Join(f, checkpoint.ResumeDir, checkpoint.FileName)
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+	}
+	return ""
 }
 
 // resumeHint adds what to do to the errors of a folder with nothing to resume.

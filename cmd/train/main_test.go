@@ -13,6 +13,7 @@ import (
 
 	"itformer/internal/gobuild"
 
+	"itformer/cmd/internal/cli"
 	"itformer/config"
 	"itformer/train"
 )
@@ -142,4 +143,82 @@ func TestEmptySeedIsRefused(t *testing.T) {
 	if _, statErr := os.Stat(dir); !errors.Is(statErr, os.ErrNotExist) {
 		t.Errorf("the refused run made its folder (%v)", statErr)
 	}
+}
+
+// A flag given an empty value is refused by name: -config "" and -resume ""
+// had read as no flag at all and started the default training. (-max-memory
+// 1MB stops that training at once, should the refusal ever be missing.)
+func TestEmptyFlagValuesAreRefused(t *testing.T) {
+	limit := config.MaxMemory
+	t.Cleanup(func() { config.MaxMemory = limit })
+	dir := filepath.Join(t.TempDir(), "run")
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"-config", ""}, "-config"},
+		{[]string{"-resume", ""}, "-resume"},
+		{[]string{"-config", tiny, "-out", ""}, "-out"},
+		{[]string{"-config=", "-out", dir}, "-config"},
+	} {
+		err := run(append([]string{"-max-memory", "1MB"}, c.args...))
+		if want := c.flag + ` "": the value is empty`; !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), want) {
+			t.Errorf("train %q: %v, want a usage error saying %q", c.args, err, want)
+		}
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused run made its folder (%v)", err)
+	}
+}
+
+// -out on a stopped run that can be resumed, its own or a member's, is
+// refused, its resumable checkpoint kept, with how to resume or overwrite;
+// -overwrite starts over there. A finished run's folder is trained into
+// again without -overwrite, as README retrains the embedded model.
+func TestOutOnAResumableRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains two tiny runs")
+	}
+	quick := []string{"-config", tiny, "-set", "train.epochs=1", "-set", "data.train_size=6000"}
+	for _, resume := range []string{"resume", "members/2/resume"} {
+		dir := stoppedRun(t, resume)
+		err := run(append(quick, "-out", dir))
+		for _, want := range []string{dir + " holds a stopped run that can be resumed", "go run ./cmd/train -resume " + dir, "-overwrite"} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("-out on a stopped run (%s): %v, want %q", resume, err, want)
+			}
+		}
+		if _, statErr := os.Stat(filepath.Join(dir, resume, "checkpoint.json")); statErr != nil {
+			t.Errorf("the refused run removed %s/checkpoint.json (%v)", resume, statErr)
+		}
+	}
+	dir := stoppedRun(t, "resume")
+	if err := run(append(quick, "-out", dir, "-overwrite")); err != nil {
+		t.Errorf("-out -overwrite on a stopped run: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "metrics.json")); err != nil {
+		t.Fatalf("the run did not finish: %v", err)
+	}
+	if err := run(append(quick, "-out", dir)); err != nil { // now a finished run's folder
+		t.Errorf("-out on a finished run: %v", err)
+	}
+}
+
+// stoppedRun is a run folder as a stopped run leaves it: the marker, its
+// config, and a resumable checkpoint in resume (a path under the folder).
+func stoppedRun(t *testing.T, resume string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{train.MarkerName: `{"made_by": "itformer train"}`, "config.json": "{}",
+		filepath.Join(resume, "checkpoint.json"): `{"format": 1}`}
+	for name, body := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

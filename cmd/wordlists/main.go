@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"itformer/cmd/internal/cli"
+	"itformer/config"
 	"itformer/data"
 	"itformer/wordnet"
 )
@@ -61,11 +62,26 @@ func generate(dir string) (map[string]string, string, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index.noun")); err != nil {
 		return nil, "", fmt.Errorf("no WordNet database in %s (%v): install Debian's wordnet-base, or give -wordnet DIR", dir, err)
 	}
-	db, err := wordnet.Open(dir)
+	db, err := wordnet.OpenWith(dir, openRegular)
 	if err != nil {
 		return nil, "", err
 	}
 	return generateFrom(db)
+}
+
+// maxWordNetFile bounds each database file; the largest, WordNet 3.0's
+// data.noun, is 15 MB.
+const maxWordNetFile = 200_000_000
+
+// openRegular opens a database file as the other readers open theirs
+// (config.OpenFile): a FIFO or a device is refused by name instead of
+// blocking the open or the read.
+func openRegular(path string) (io.ReadCloser, error) {
+	f, _, err := config.OpenFile(path, maxWordNetFile)
+	if err != nil {
+		return nil, err // not f: a nil *os.File in an io.ReadCloser is not nil
+	}
+	return f, nil
 }
 
 // generateFrom is generate over a database already read.

@@ -13,6 +13,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"itformer/config"
 )
 
 // Item is one line of the file.
@@ -26,19 +28,25 @@ type Item struct {
 	Pronoun int `json:"pronoun"`
 }
 
+// Bounds on the file: WSC273 is 86 lines of under 300 bytes. They only stop
+// a wrong path (a log, a dataset, a device) from being read whole.
+const (
+	maxFileSize = 16_000_000
+	maxLineSize = 64_000
+)
+
 // readItems reads the file at path; an error names the file and the line.
 func readItems(path string) ([]Item, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no file %s: give the path of a benchmark file (source, id, sentence, correct word, other word, tab-separated; docs/commands.md#wsc)", path)
-	}
+	f, err := openItems(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	var items []Item
 	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(make([]byte, 0, 4096), maxLineSize)
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimRight(sc.Text(), "\r")
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -50,12 +58,33 @@ func readItems(path string) ([]Item, error) {
 		items = append(items, it)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, scanError(path, n, err)
 	}
 	if len(items) == 0 {
 		return nil, fmt.Errorf("%s holds no item", path)
 	}
 	return items, nil
+}
+
+// openItems opens the file as the other readers open theirs
+// (config.OpenFile): a FIFO or a device is refused by name instead of
+// blocking the open or the read.
+func openItems(path string) (*os.File, error) {
+	f, _, err := config.OpenFile(path, maxFileSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no file %s: give the path of a benchmark file (source, id, sentence, correct word, other word, tab-separated; docs/commands.md#wsc)", path)
+	}
+	return f, err
+}
+
+// scanError names the line the scanner stopped at, and says what a line
+// too long for it means instead of "bufio.Scanner: token too long".
+func scanError(path string, line int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%s:%d: the line is longer than %s, the limit for a line of a benchmark file (one item a line)",
+			path, line, config.FormatBytes(maxLineSize))
+	}
+	return fmt.Errorf("%s:%d: %v", path, line, err)
 }
 
 // parseItem reads one line.

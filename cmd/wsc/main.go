@@ -39,6 +39,9 @@ func run(args []string, stdout io.Writer) error {
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}
+	if err := fs.FlagsFirst("the file"); err != nil {
+		return err
+	}
 	if fs.NArg() != 1 {
 		return fs.Mistake("give one benchmark file (tab-separated: source, id, sentence, correct word, other word), got %d arguments", fs.NArg())
 	}
@@ -51,7 +54,10 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	p.SetRelatives(*relatives)
-	results := score(p, items)
+	results, err := score(p, items)
+	if err != nil {
+		return err
+	}
 	model := cli.ModelName(*runPath)
 	if *member > 0 {
 		model = fmt.Sprintf("member %d of %s, alone", *member, model)

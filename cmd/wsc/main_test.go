@@ -10,7 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
+	"itformer/inference"
+	"itformer/inference/inferencetest"
+	"itformer/model"
 )
 
 const fixture = "testdata/items.tsv"
@@ -119,6 +123,8 @@ func TestRefusesBadInput(t *testing.T) {
 		{[]string{write("id.tsv", "fixture\t001.itx\tA dog ate it.\tdog\tfood\n")}, `id.tsv:1: id "001.itx": after .it comes which "it"`, false},
 		{[]string{write("case.tsv", "fixture\t001\tA dog ate it.\tDog\tfood\n")}, `case.tsv:1: head word "Dog" is not one lower-case word`, false},
 		{[]string{write("empty.tsv", "\n")}, "empty.tsv holds no item", false},
+		{[]string{write("long.tsv", good+strings.Repeat("x", maxLineSize+1)+"\n")}, "long.tsv:2: the line is longer than 64 kB, the limit for a line", false},
+		{[]string{write("flag.tsv", good), "-json"}, `"-json" comes after the file: flags must come before the file`, true},
 	} {
 		err := run(c.args, &bytes.Buffer{})
 		if err == nil || !strings.Contains(err.Error(), c.want) || errors.Is(err, cli.ErrUsage) != c.usage {
@@ -228,4 +234,59 @@ func TestBySource(t *testing.T) {
 	if one := bySource(results[:2]); one != nil {
 		t.Errorf("one source: %+v, want none", one)
 	}
+}
+
+// A model whose output is not finite is an error that stops the command,
+// as infer's is, not a refusal of the items it broke on beside an accuracy
+// over the rest; whether one word's vector overflows or every weight does.
+func TestBrokenModelIsAnError(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, dir string }{
+		{`"hungry" overflows (item 001 only)`, hugeWordVector(t, p.Checkpoint(), "hungry")},
+		{"every weight overflows", inferencetest.HugeWeights(t, p.Checkpoint())},
+	} {
+		var out bytes.Buffer
+		err := run([]string{"-run", c.dir, fixture}, &out)
+		if !errors.Is(err, inference.ErrBrokenModel) || !strings.Contains(err.Error(), "item fixture 001: the model's output is not") {
+			t.Errorf("%s: %v, want the model reported broken at item 001", c.name, err)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%s: printed scores:\n%s", c.name, out.String())
+		}
+	}
+}
+
+// hugeWordVector writes base, one model, with one value of word's vector
+// 1e300 (finite, so it loads; a sentence with the word overflows), and
+// returns its folder.
+func hugeWordVector(t *testing.T, base *checkpoint.Checkpoint, word string) string {
+	t.Helper()
+	p, err := model.NewParams(base.Meta.Model, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range base.Params.Specs() {
+		if err := p.SetValues(s.Name, base.Params.Values(s.Name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id, ok := base.Vocab.ID(word)
+	if !ok {
+		t.Fatalf("the model does not know %q", word)
+	}
+	emb := p.Values("embedding")
+	emb[id*base.Meta.Model.DModel] = 1e300
+	if err := p.SetValues("embedding", emb); err != nil {
+		t.Fatal(err)
+	}
+	meta := base.Meta
+	meta.Config.Train.Members = 0 // the folder has no members/ beside it
+	dir := t.TempDir()
+	if err := checkpoint.Save(dir, meta, p); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

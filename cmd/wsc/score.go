@@ -83,14 +83,20 @@ type SourceSummary struct {
 var errFewPronouns = errors.New(`the id asks about an "it" the sentence does not have`)
 
 // score resolves every item with p, and with each of its members alone for
-// two-choice (made once: a member's graphs are kept across items).
-func score(p *inference.Predictor, items []Item) []Result {
+// two-choice (made once: a member's graphs are kept across items). A model
+// whose output is not finite stops it: that is no refusal of the item, and
+// an accuracy over the items it happened to survive would score a broken
+// model as a working one.
+func score(p *inference.Predictor, items []Item) ([]Result, error) {
 	results := make([]Result, len(items))
 	members := p.Each()
 	for i, it := range items {
 		results[i] = scoreItem(p, members, it)
+		if errors.Is(results[i].err, inference.ErrBrokenModel) {
+			return nil, fmt.Errorf("item %s %s: %w", it.Source, it.ID, results[i].err)
+		}
 	}
-	return results
+	return results, nil
 }
 
 // summarise counts results, in the file's order (twins are neighbours).

@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
+	"unicode"
 
 	"itformer/config"
 )
@@ -117,6 +119,42 @@ func (f *FlagSet) NoArguments() error {
 		return f.Mistake("unexpected argument %q (this command takes flags only)", f.Arg(0))
 	}
 	return nil
+}
+
+// RefuseEmpty is a usage error naming the first of the flags given with an
+// empty value: -config "" would otherwise read as no -config at all and run
+// the default in silence. Flags left out are not looked at.
+func (f *FlagSet) RefuseEmpty(names ...string) error {
+	var empty string
+	f.Visit(func(fl *flag.Flag) {
+		if empty == "" && slices.Contains(names, fl.Name) && fl.Value.String() == "" {
+			empty = fl.Name
+		}
+	})
+	if empty != "" {
+		return f.Mistake("-%s \"\": the value is empty; give one, or leave the flag out", empty)
+	}
+	return nil
+}
+
+// FlagsFirst is a usage error naming the first argument that looks like a
+// flag (-json, --json): Go's flag package stops at the first argument that
+// is not a flag, so `infer "a sentence" -json` would read -json as words.
+// what names the arguments ("the sentence"); none of them, a word or a path,
+// starts with "-" and a letter.
+func (f *FlagSet) FlagsFirst(what string) error {
+	for _, a := range f.Args() {
+		if looksLikeFlag(a) {
+			return f.Mistake("%q comes after %s: flags must come before %s", a, what, what)
+		}
+	}
+	return nil
+}
+
+// looksLikeFlag says whether a is -name or --name (=value or not).
+func looksLikeFlag(a string) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	return len(name) < len(a) && name != "" && unicode.IsLetter([]rune(name)[0]) && !strings.ContainsAny(a, " \t")
 }
 
 // MaxMemoryFlag adds -max-memory, which raises (or lowers) config.MaxMemory:

@@ -195,3 +195,56 @@ func (f *failAfter) Write(p []byte) (int, error) {
 	}
 	return f.w.Write(p)
 }
+
+// An empty value given to a flag is refused by the flag's name; a flag left
+// out, or given a value, is not.
+func TestRefuseEmpty(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // "" for no error
+	}{
+		{[]string{"-config", ""}, `-config "": the value is empty`},
+		{[]string{"-config=", "-out", "x"}, `-config "": the value is empty`},
+		{[]string{"-out", "", "-config", "c.json"}, `-out "": the value is empty`},
+		{[]string{"-config", "c.json"}, ""},
+		{[]string{"-note", ""}, ""}, // not asked about
+		{nil, ""},
+	} {
+		fs := NewFlagSet("tool", "tool [-config FILE] [-out DIR]")
+		fs.String("config", "", "")
+		fs.String("out", "", "")
+		fs.String("note", "", "")
+		if err := fs.Parse(tc.args, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		err := fs.RefuseEmpty("config", "out")
+		if tc.want == "" && err != nil || tc.want != "" && (!errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// An argument after the first one that is not a flag, but that looks like a
+// flag, is refused by name: Go's flag package would have left it as a word.
+func TestFlagsFirst(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // "" for no error
+	}{
+		{[]string{"A dog ate the food because it was hungry", "-json"}, `"-json" comes after the sentence: flags must come before the sentence`},
+		{[]string{"A", "dog", "--json"}, `"--json" comes after the sentence`},
+		{[]string{"a", "-n=2"}, `"-n=2" comes after the sentence`},
+		{[]string{"-v", "A dog ate it"}, ""},
+		{[]string{"A dog ate it", "-", "--", "-3", "- it"}, ""}, // no flag's name
+		{[]string{"A dog -json ate it"}, ""},                    // one argument: a sentence, however odd
+	} {
+		fs := newTestFlags()
+		if err := fs.Parse(tc.args, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		err := fs.FlagsFirst("the sentence")
+		if tc.want == "" && err != nil || tc.want != "" && (!errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

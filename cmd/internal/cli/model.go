@@ -53,15 +53,21 @@ func loadCheckpoints(path string) (*checkpoint.Checkpoint, []*checkpoint.Checkpo
 	if err != nil || ck.Meta.Config.Train.MemberCount() == 1 {
 		return ck, nil, err
 	}
-	dir := path
-	if st, err := os.Stat(path); err == nil && !st.IsDir() {
-		dir = filepath.Dir(path)
-	}
+	dir := RunFolder(path)
 	members, err := checkpoint.LoadMembers(os.DirFS(dir), ".", ck)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return ck, members, nil
+}
+
+// RunFolder is the run folder path names: path itself, or the folder of
+// the checkpoint.json (or zipped checkpoint) it names, as -run accepts both.
+func RunFolder(path string) string {
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		return filepath.Dir(path)
+	}
+	return path
 }
 
 // LoadConfig reads the run config at path with overrides, or, when path is
