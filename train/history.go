@@ -20,11 +20,11 @@ import (
 )
 
 // historyFractions are the points within the first epoch, as shares of its
-// steps, besides the ends of epochs (historyEpoch): attention changes
+// steps, besides the ends of epochs (HistoryEpoch): attention changes
 // fastest there.
 var historyFractions = []float64{0, 1.0 / 8, 1.0 / 4, 1.0 / 2}
 
-// historyEpoch says whether the end of epoch e of a run of epochs is a
+// HistoryEpoch says whether the end of epoch e of a run of epochs is a
 // point of the history: every epoch through the tenth, where attention
 // changes most, then every tenth, and the last. The browser module embeds
 // the default run's history.json for the playback, and each point of it
@@ -32,7 +32,7 @@ var historyFractions = []float64{0, 1.0 / 8, 1.0 / 4, 1.0 / 2}
 // epoch of a 40-epoch run took the module past it, and so did every epoch
 // through the twentieth once the default trained 120 epochs (34 points,
 // now 25).
-func historyEpoch(e, epochs int) bool {
+func HistoryEpoch(e, epochs int) bool {
 	return e <= 10 || e%10 == 0 || e == epochs
 }
 
@@ -102,7 +102,7 @@ func (t *trainer) prepareHistory(resumeStep int) error {
 		r.due[int(f*float64(perEpoch))] = true
 	}
 	for e := 1; e <= t.cfg.Train.Epochs; e++ {
-		if historyEpoch(e, t.cfg.Train.Epochs) {
+		if HistoryEpoch(e, t.cfg.Train.Epochs) {
 			r.due[e*perEpoch] = true
 		}
 	}
