@@ -25,15 +25,16 @@ import (
 var historyFractions = []float64{0, 1.0 / 8, 1.0 / 4, 1.0 / 2}
 
 // HistoryEpoch says whether the end of epoch e of a run of epochs is a
-// point of the history: every epoch through the tenth, where attention
-// changes most, then every tenth, and the last. The browser module embeds
-// the default run's history.json for the playback, and each point of it
-// costs about 5 kB of the module's 6 MB budget (docs/site.md): a point per
-// epoch of a 40-epoch run took the module past it, and so did every epoch
-// through the twentieth once the default trained 120 epochs (34 points,
-// now 25).
+// point of the history: every epoch through the eighth, where attention
+// changes most, then every twentieth, and the last. The browser module
+// embeds the default run's history.json for the playback, and each point of
+// it costs about 5 kB of the module's 6 MB budget (docs/site.md): a point
+// per epoch of a 40-epoch run took the module past it, and so did every
+// epoch through the twentieth once the default trained 120 epochs (34
+// points), then every tenth after the tenth once serve's graph cache had
+// added 25 kB of code (25 points; now 18).
 func HistoryEpoch(e, epochs int) bool {
-	return e <= 10 || e%10 == 0 || e == epochs
+	return e <= 8 || e%20 == 0 || e == epochs
 }
 
 // ProbeExamples are the probe sentences, declared once: the mission sentence
