@@ -11,8 +11,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"itformer/config"
 )
@@ -98,6 +100,12 @@ func parseItem(line string) (Item, error) {
 		if w == "" || strings.ContainsAny(w, " \t") || strings.ToLower(w) != w {
 			return Item{}, fmt.Errorf("head word %q is not one lower-case word", w)
 		}
+		if !slices.Contains(sentenceWords(it.Sentence), w) {
+			return Item{}, fmt.Errorf("head word %q is not a word of the sentence", w)
+		}
+	}
+	if it.Correct == it.Other {
+		return Item{}, fmt.Errorf("the correct and the other head word are both %q: an item asks between two nouns", it.Correct)
 	}
 	if _, n, ok := strings.Cut(it.ID, ".it"); ok {
 		k, err := strconv.Atoi(n)
@@ -107,4 +115,10 @@ func parseItem(line string) (Item, error) {
 		it.Pronoun = k - 1
 	}
 	return it, nil
+}
+
+// sentenceWords are the sentence's words as a head word is written: lower
+// case, letters and apostrophes ("tina's"), nothing else.
+func sentenceWords(sentence string) []string {
+	return strings.FieldsFunc(strings.ToLower(sentence), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
 }
