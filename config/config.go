@@ -238,6 +238,13 @@ func DecodeStrict(raw []byte, v any) error {
 	if err := CheckDuplicateKeys(raw); err != nil {
 		return err
 	}
+	return DecodeKnownFields(raw, v)
+}
+
+// DecodeKnownFields is DecodeStrict without the walk for repeated keys, for
+// a large file a run writes (history.json, 600 kB): unknown fields are
+// refused, and errors name the field or the line.
+func DecodeKnownFields(raw []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -282,11 +289,6 @@ func Unmarshal(raw []byte, v any) error {
 	}
 	return nil
 }
-
-// DescribeJSONError is describeJSONError for a reader that decodes raw into
-// v itself (history.Parse refuses unknown fields, as DecodeStrict does, but
-// does not walk its 600 kB for repeated keys).
-func DescribeJSONError(raw []byte, err error, v any) error { return describeJSONError(raw, err, v) }
 
 // withArticle puts "a" or "an" before a Go type's name: "an int", "a float64".
 func withArticle(name string) string {

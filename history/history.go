@@ -27,7 +27,6 @@
 package history
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -181,11 +180,9 @@ func LoadFS(fsys fs.FS, name string) (*History, error) {
 // Parse reads a history strictly (unknown fields are refused) and checks it;
 // errors name the file.
 func Parse(raw []byte, name string) (*History, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
 	var h History
-	if err := dec.Decode(&h); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, config.DescribeJSONError(raw, err, &h))
+	if err := config.DecodeKnownFields(raw, &h); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := h.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
