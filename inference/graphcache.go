@@ -94,11 +94,10 @@ func (c *graphCache) evict(keep int) {
 }
 
 // remove forgets one graph. The caller holds c.mu.
-func (c *graphCache) remove(e *list.Element) *model.Graph {
+func (c *graphCache) remove(e *list.Element) {
 	k := c.recent.Remove(e).(*keptGraph)
 	delete(c.entries, k.key)
 	c.used -= k.bytes
-	return k.g
 }
 
 // setBudget changes the budget, evicting what no longer fits.
