@@ -81,11 +81,12 @@ func (nr NounRole) String() string { return nr.Noun + " as " + nr.Role.String() 
 // object, among nouns that play both roles somewhere, so each held-out noun
 // is still seen in training in its other role (a noun is held out in one
 // role only). forbidden pairs (the mission's dog as agent, food as object)
-// are never chosen. A pair is taken first only if no pair taken before
-// plays its role in the same frames, so the challenge spreads over kinds of
-// noun and their frames rather than, say, five foods in the eating frames,
-// where whatever role the training data's counts give each taste word would
-// decide most of it.
+// are never chosen. A pair is taken first only if no pair taken before is
+// explained by the same dimensions (taste, hunger, size...) in its frames,
+// whichever its role, so the challenge spreads over kinds of meaning rather
+// than, say, four foods and drinks eaten, drunk or tempting, where whatever
+// role the training data's counts give each taste word would decide most of
+// it.
 func chooseHeldOutNounRoles(lex *Lexicon, n int, forbidden []NounRole, rng *rand.Rand) []NounRole {
 	eligible := lex.nounsInBothRoles()
 	order := rng.Perm(len(eligible))
@@ -97,7 +98,7 @@ func chooseHeldOutNounRoles(lex *Lexicon, n int, forbidden []NounRole, rng *rand
 				break
 			}
 			nr := NounRole{eligible[i], Role(len(out) % 2)}
-			kind := fmt.Sprint(nr.Role, lex.framesWith(nr))
+			kind := fmt.Sprint(lex.dimensionsOf(nr))
 			taken := slices.ContainsFunc(out, func(o NounRole) bool { return o.Noun == nr.Noun })
 			if taken || slices.Contains(forbidden, nr) || newKind && kinds[kind] {
 				continue
@@ -110,15 +111,17 @@ func chooseHeldOutNounRoles(lex *Lexicon, n int, forbidden []NounRole, rng *rand
 	return out
 }
 
-// framesWith lists the indices of the frames in which nr's noun plays nr's role.
-func (l *Lexicon) framesWith(nr NounRole) []int {
-	var out []int
+// dimensionsOf lists, sorted and once each, the dimensions that explain the
+// outcome of the frames in which nr's noun plays nr's role.
+func (l *Lexicon) dimensionsOf(nr NounRole) []string {
+	var out []string
 	for i := range l.Frames {
-		if slices.Contains(l.Frames[i].Nouns(nr.Role), nr.Noun) {
-			out = append(out, i)
+		if f := &l.Frames[i]; slices.Contains(f.Nouns(nr.Role), nr.Noun) {
+			out = append(out, f.Dimensions(nr.Role)...)
 		}
 	}
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func compareNounRoles(a, b NounRole) int {
