@@ -64,16 +64,6 @@ type Train struct {
 	// settle into a minimum instead of circling it; "" or "constant" keeps it
 	// at learning_rate (train.LearningRateAt).
 	LRDecay string `json:"lr_decay,omitempty"`
-	// CurriculumEpochs is how many epochs the training split grows over. The
-	// answer is the predicate's role in the frame turned round by each of
-	// three flips (a failed outcome, "not", a conceding connective), and the
-	// corpus is balanced so that no part of it alone predicts the answer: a
-	// parity, whose parts carry no gradient until they are put together
-	// (Abbe et al. 2023). Epoch e <= N trains only on the sentences of at
-	// most 3(e-1)/N flips (rounded down; data.Example.Flips), so the roles
-	// are learned before what turns them round; 0 trains on every sentence
-	// from the first epoch.
-	CurriculumEpochs int `json:"curriculum_epochs,omitempty"`
 	// AttentionSupervision is λ in loss = L_resolution + λ·L_attention, which
 	// asks the last layer's first head to attend from the pronoun to its
 	// antecedent (model/supervision.go); 0 leaves attention unsupervised.
@@ -362,7 +352,6 @@ func (c Run) Validate() error {
 		{"train.adam_eps must be positive", t.AdamEps > 0, t.AdamEps},
 		{"train.warmup_steps must not be negative", t.WarmupSteps >= 0, t.WarmupSteps},
 		{`train.lr_decay must be "constant" or "cosine"`, t.LRDecay == "" || t.LRDecay == "constant" || t.LRDecay == "cosine", t.LRDecay},
-		{"train.curriculum_epochs must be in [0, train.epochs]", t.CurriculumEpochs >= 0 && t.CurriculumEpochs <= t.Epochs, t.CurriculumEpochs},
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
 		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
 		{"train.embedding_decay must be in [0, 10]", t.EmbeddingDecay >= 0 && t.EmbeddingDecay <= 10, t.EmbeddingDecay},

@@ -127,21 +127,3 @@ func renderText(tokens []string) string {
 	}
 	return b.String()
 }
-
-// MaxFlips is the most flips a sentence can have (Example.Flips).
-const MaxFlips = 3
-
-// Flips counts what turns the answer round on the way from the predicate to
-// it: a failed outcome, "not" and a conceding connective. A sentence with
-// none says the predicate of the role it favours the outcome for ("The dog
-// ate the food because it was hungry"); each flip moves the answer to the
-// other role, where the predicate describes both (train.curriculum_epochs).
-func (e Example) Flips() int {
-	n := 0
-	for _, flip := range []bool{e.Outcome == Failed, e.Negated, e.Concessive} {
-		if flip {
-			n++
-		}
-	}
-	return n
-}

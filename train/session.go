@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"slices"
 	"strconv"
 
 	"itformer/config"
@@ -73,31 +72,17 @@ func (s *Session) RunPadded(b data.Batch, seqLen int) (*model.Output, *model.Gra
 func BatchOrder(cfg config.Run) *rand.Rand { return rand.New(rand.NewSource(cfg.Seed)) }
 
 // EpochBatches makes the batches Run trains on in epoch (1-based): the
-// training split (its part for the epoch under train.curriculum_epochs)
-// shuffled by order (BatchOrder, after epochs 1 to epoch-1)
+// training split shuffled by order (BatchOrder, after epochs 1 to epoch-1)
 // and cut into full batches of train.batch_size, padded to max_len, with the
 // epoch's noun dropout applied (dropout.go).
 func (s *Session) EpochBatches(order *rand.Rand, epoch int) ([]data.Batch, error) {
 	c := s.Config
-	batches, err := data.Batches(s.curriculum(epoch), s.Vocab, c.Train.BatchSize, c.Model.MaxLen, order, true)
+	batches, err := data.Batches(s.Corpus.Train, s.Vocab, c.Train.BatchSize, c.Model.MaxLen, order, true)
 	if err != nil {
 		return nil, err
 	}
 	dropNouns(batches, c.Train.NounDropout, c.Seed, epoch)
 	return batches, nil
-}
-
-// curriculum is the part of the training split that epoch (1-based) trains
-// on: with train.curriculum_epochs N, epoch e <= N has only the sentences of
-// at most data.MaxFlips·(e-1)/N flips (data.Example.Flips); later epochs,
-// and every epoch when N is 0, the whole split.
-func (s *Session) curriculum(epoch int) []data.Example {
-	n := s.Config.Train.CurriculumEpochs
-	if epoch > n {
-		return s.Corpus.Train
-	}
-	most := data.MaxFlips * (epoch - 1) / n
-	return slices.DeleteFunc(slices.Clone(s.Corpus.Train), func(e data.Example) bool { return e.Flips() > most })
 }
 
 // PaddedLength is the length Session.Run pads b to: its longest sentence

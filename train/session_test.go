@@ -62,31 +62,3 @@ func newTestSession(t *testing.T) *Session {
 	t.Cleanup(s.Close)
 	return s
 }
-
-// TestCurriculumGrowsTheTrainingSplit: under train.curriculum_epochs 3 the
-// first epoch trains on the sentences without a flip, the second on those of
-// at most one, the third of at most two, and the fourth on all of them.
-func TestCurriculumGrowsTheTrainingSplit(t *testing.T) {
-	s := newTestSession(t)
-	s.Config.Train.CurriculumEpochs = 3
-	for _, c := range []struct{ epoch, most int }{{1, 0}, {2, 1}, {3, 2}, {4, data.MaxFlips}} {
-		part := s.curriculum(c.epoch)
-		want := 0
-		for _, e := range s.Corpus.Train {
-			if e.Flips() <= c.most {
-				want++
-			}
-		}
-		if len(part) != want || want == 0 {
-			t.Errorf("epoch %d: %d sentences, want the %d of at most %d flips", c.epoch, len(part), want, c.most)
-		}
-		for _, e := range part {
-			if e.Flips() > c.most {
-				t.Fatalf("epoch %d trains on %q, of %d flips", c.epoch, e.Text, e.Flips())
-			}
-		}
-	}
-	if got := len(s.curriculum(4)); got != len(s.Corpus.Train) {
-		t.Errorf("after the curriculum: %d sentences, want all %d", got, len(s.Corpus.Train))
-	}
-}
