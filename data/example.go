@@ -26,6 +26,9 @@ type Example struct {
 	AntecedentFirst bool     `json:"antecedent_first"` // antecedent is Candidates[0]
 	// Negated: the reason clause says "not"/"n't" before the predicate.
 	Negated bool `json:"negated"`
+	// NegativePole: the predicate is of its dimension's second pole in
+	// properties.txt (slow, small, full, stale), or an act's (attacked).
+	NegativePole bool `json:"negative_pole,omitempty"`
 	// Distractors are the positions of nouns in place phrases ("the milk in
 	// the jar"): never the answer and never a candidate. Empty if none.
 	Distractors []int `json:"distractors"`
@@ -126,4 +129,22 @@ func renderText(tokens []string) string {
 		b.WriteString(t)
 	}
 	return b.String()
+}
+
+// MaxFlips is the most flips a sentence can have (Example.Flips).
+const MaxFlips = 4
+
+// Flips counts what turns the answer round on the way from the predicate to
+// it: a predicate of the second pole, a failed outcome, "not" and a
+// conceding connective. Where the predicate's dimension describes both roles
+// ("fast" the hunter after "caught", the prey after "could not catch"),
+// each flip moves the answer to the other role (train.curriculum_epochs).
+func (e Example) Flips() int {
+	n := 0
+	for _, flip := range []bool{e.NegativePole, e.Outcome == Failed, e.Negated, e.Concessive} {
+		if flip {
+			n++
+		}
+	}
+	return n
 }

@@ -548,7 +548,8 @@ func (b *sentence) example(t tuple, s Shape, sf surface) Example {
 		Frame: t.frame.Name, Shape: s.Name, Predicate: m.Predicate, Role: role,
 		Verb: t.frame.Verb(t.Outcome), Outcome: t.Outcome, Concessive: concessive,
 		AntecedentFirst: antecedent == cands[0],
-		Negated:         m.Negated, Distractors: b.distractors, Deciding: b.deciding,
+		Negated:         m.Negated, NegativePole: t.frame.properties[m.Predicate].pole < 0,
+		Distractors: b.distractors, Deciding: b.deciding,
 		ByVerb: b.decoy >= 0, OtherNouns: b.others,
 	}
 }

@@ -15,9 +15,10 @@ import (
 )
 
 // Scored is one answered sentence: whether the shown answer is right, whether
-// it is flagged as a guess, and its confidence score.
+// it is flagged as a guess, whether every member gave it, and its confidence
+// score.
 type Scored struct {
-	Right, Guess bool
+	Right, Guess, Unanimous bool
 	// Score ranks answers for the risk-coverage curve: the members' mean
 	// share of the candidates' probability for the shown answer (one
 	// model: its share).
@@ -34,40 +35,51 @@ type Selective struct {
 	// (NaN-free: 0 when every answer is a guess, with Coverage 0).
 	SelectiveAccuracy float64 `json:"selective_accuracy"`
 	Unanimous         float64 `json:"unanimous"` // the share every member answers alike (1 for one model)
+	// Groups are the same figures for each part of the set, when it is split
+	// (selective -by frame: one per frame), sorted by name.
+	Groups []Selective `json:"groups,omitempty"`
 }
 
 // ScoreExample resolves ex's pronoun and scores the shown answer.
-func (p *Predictor) ScoreExample(ex data.Example) (Scored, bool, error) {
+func (p *Predictor) ScoreExample(ex data.Example) (Scored, error) {
 	r, err := p.Resolve(ex.Text)
 	if err != nil {
-		return Scored{}, false, fmt.Errorf("%q: %w", ex.Text, err)
+		return Scored{}, fmt.Errorf("%q: %w", ex.Text, err)
 	}
 	for _, pr := range r.Predictions {
 		if pr.Pronoun == ex.Pronoun {
-			return scored(pr, pr.Answer == ex.Antecedent), pr.Confidence.Members.Unanimous(), nil
+			return scored(pr, pr.Answer == ex.Antecedent), nil
 		}
 	}
-	return Scored{}, false, fmt.Errorf("%q: no answer for the pronoun at word %d", ex.Text, ex.Pronoun+1)
+	return Scored{}, fmt.Errorf("%q: no answer for the pronoun at word %d", ex.Text, ex.Pronoun+1)
 }
 
 // scored is pr's entry; right says whether its answer is the right one.
 func scored(pr Prediction, right bool) Scored {
-	return Scored{Right: right, Guess: pr.Confidence.Guess, Score: pr.Confidence.Share()}
+	c := pr.Confidence
+	return Scored{Right: right, Guess: c.Guess, Unanimous: c.Members.Unanimous(), Score: c.Share()}
 }
 
-// EvaluateSelective scores every sentence of set.
+// EvaluateSelective scores every sentence of set, in order.
 func (p *Predictor) EvaluateSelective(name string, set []data.Example) (Selective, []Scored, error) {
-	sel := Selective{Name: name, N: len(set)}
-	var all []Scored
-	var right, covered, coveredRight, unanimous int
+	all := make([]Scored, 0, len(set))
 	for _, ex := range set {
-		s, agree, err := p.ScoreExample(ex)
+		s, err := p.ScoreExample(ex)
 		if err != nil {
-			return sel, nil, fmt.Errorf("set %s: %w", name, err)
+			return Selective{Name: name, N: len(set)}, nil, fmt.Errorf("set %s: %w", name, err)
 		}
 		all = append(all, s)
+	}
+	return Summarize(name, all), all, nil
+}
+
+// Summarize sums up scored answers as the set called name.
+func Summarize(name string, all []Scored) Selective {
+	sel := Selective{Name: name, N: len(all)}
+	var right, covered, coveredRight, unanimous int
+	for _, s := range all {
 		right += b2i(s.Right)
-		unanimous += b2i(agree)
+		unanimous += b2i(s.Unanimous)
 		if !s.Guess {
 			covered++
 			coveredRight += b2i(s.Right)
@@ -79,7 +91,7 @@ func (p *Predictor) EvaluateSelective(name string, set []data.Example) (Selectiv
 	if covered > 0 {
 		sel.SelectiveAccuracy = ratio(coveredRight, covered)
 	}
-	return sel, all, nil
+	return sel
 }
 
 // RiskCoverage is the curve's points: Risk[i] is the error rate among the

@@ -34,3 +34,20 @@ func TestScoredUsesTheMembersShares(t *testing.T) {
 		t.Errorf("scored: %+v, want score %v, a guess, right", s, want)
 	}
 }
+
+func TestSummarize(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   []Scored
+		want Selective
+	}{
+		{"a guess is out of the coverage", []Scored{{Right: true, Unanimous: true}, {Right: false, Guess: true}, {Right: true, Guess: true, Unanimous: true}, {Right: false, Unanimous: true}},
+			Selective{Name: "s", N: 4, Accuracy: 0.5, Coverage: 0.5, SelectiveAccuracy: 0.5, Unanimous: 0.75}},
+		{"every answer a guess", []Scored{{Right: true, Guess: true}}, Selective{Name: "s", N: 1, Accuracy: 1}},
+		{"none", nil, Selective{Name: "s"}},
+	} {
+		if got := Summarize("s", tc.in); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}

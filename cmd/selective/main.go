@@ -10,6 +10,7 @@
 //	go run ./cmd/selective -run runs/x -sets test,held_out_cell -json
 //	go run ./cmd/selective -plot docs/risk-coverage.png
 //	go run ./cmd/selective -member 1                         # member 1 of the ensemble alone
+//	go run ./cmd/selective -run runs/x -sets test -by frame   # which frames it has not learned yet
 //
 // Sentences written outside the generator (WSC273's "it" items, or a file of
 // your own in the same format) are scored by go run ./cmd/wsc.
@@ -20,7 +21,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"itformer/cmd/internal/cli"
 	"itformer/data"
@@ -33,18 +38,19 @@ func main() {
 }
 
 type options struct {
-	run, sets, plot string
-	member          *int
-	asJSON          bool
-	relatives       bool
+	run, sets, plot, by string
+	member              *int
+	asJSON              bool
+	relatives           bool
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("selective", "selective [-run DIR] [-member K] [-sets test,negation,...] [-plot FILE.png] [-json]")
+	fs := cli.NewFlagSet("selective", "selective [-run DIR] [-member K] [-sets test,negation,...] [-by frame|shape|flips] [-plot FILE.png] [-json]")
 	var o options
 	fs.StringVar(&o.run, "run", "", "run folder or checkpoint.json (default: the embedded default model)")
 	fs.StringVar(&o.sets, "sets", "all", "comma-separated sets: test and the challenge sets' names, or all")
 	fs.StringVar(&o.plot, "plot", "", "also draw the risk-coverage curves as this PNG `FILE`")
+	fs.StringVar(&o.by, "by", "", "also split each set by `PART`: "+strings.Join(slices.Sorted(maps.Keys(groupings)), ", ")+" (flips: how many of a second-pole predicate, a failed outcome, \"not\" and \"although\" turn the answer round)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the figures as JSON")
 	fs.BoolVar(&o.relatives, "relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
 	o.member = fs.MemberFlag()
@@ -54,6 +60,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := fs.NoArguments(); err != nil {
 		return err
+	}
+	if _, ok := groupings[o.by]; !ok && o.by != "" {
+		return fs.Mistake("-by %q: split by one of %s", o.by, strings.Join(slices.Sorted(maps.Keys(groupings)), ", "))
 	}
 	figures, curves, err := evaluate(o, stderr)
 	if errors.Is(err, cli.ErrNoSet) {
@@ -101,6 +110,9 @@ func evaluate(o options, progress io.Writer) ([]inference.Selective, []experimen
 		if err != nil {
 			return nil, nil, err
 		}
+		if key := groupings[o.by]; key != nil {
+			sel.Groups = split(s.Examples, scored, key)
+		}
 		figures = append(figures, sel)
 		x, y := inference.RiskCoverage(scored)
 		curves = append(curves, experiment.Curve{Name: s.Name, X: x, Y: y})
@@ -108,10 +120,38 @@ func evaluate(o options, progress io.Writer) ([]inference.Selective, []experimen
 	return figures, curves, nil
 }
 
+// groupings are what -by splits a set by: a sentence's part's name.
+var groupings = map[string]func(data.Example) string{
+	"frame": func(e data.Example) string { return e.Frame },
+	"shape": func(e data.Example) string { return e.Shape },
+	"flips": func(e data.Example) string { return strconv.Itoa(e.Flips()) },
+}
+
+// split sums up scored (one per example, in order) per part of the set, the
+// parts sorted by name.
+func split(examples []data.Example, scored []inference.Scored, key func(data.Example) string) []inference.Selective {
+	parts := map[string][]inference.Scored{}
+	for i, e := range examples {
+		parts[key(e)] = append(parts[key(e)], scored[i])
+	}
+	var out []inference.Selective
+	for _, name := range slices.Sorted(maps.Keys(parts)) {
+		out = append(out, inference.Summarize(name, parts[name]))
+	}
+	return out
+}
+
 func writeTable(w io.Writer, figures []inference.Selective) {
 	fmt.Fprintf(w, "%-22s %9s %9s %9s %10s %10s\n", "set", "sentences", "accuracy", "coverage", "selective", "unanimous")
 	for _, f := range figures {
-		fmt.Fprintf(w, "%-22s %9d %8.1f%% %8.1f%% %9.1f%% %9.1f%%\n", f.Name, f.N,
-			100*f.Accuracy, 100*f.Coverage, 100*f.SelectiveAccuracy, 100*f.Unanimous)
+		writeRow(w, f.Name, f)
+		for _, g := range f.Groups {
+			writeRow(w, "  "+g.Name, g)
+		}
 	}
+}
+
+func writeRow(w io.Writer, name string, f inference.Selective) {
+	fmt.Fprintf(w, "%-22s %9d %8.1f%% %8.1f%% %9.1f%% %9.1f%%\n", name, f.N,
+		100*f.Accuracy, 100*f.Coverage, 100*f.SelectiveAccuracy, 100*f.Unanimous)
 }
