@@ -64,6 +64,18 @@ type Train struct {
 	// settle into a minimum instead of circling it; "" or "constant" keeps it
 	// at learning_rate (train.LearningRateAt).
 	LRDecay string `json:"lr_decay,omitempty"`
+	// CurriculumEpochs is how many epochs the training split grows over.
+	// Where a predicate's dimension describes both roles, the answer is the
+	// role it favours the outcome for, turned round by each of four flips (a
+	// predicate of the second pole, a failed outcome, "not", a conceding
+	// connective), and the corpus is balanced so that no part alone predicts
+	// the answer: a parity, whose parts carry no gradient until they are put
+	// together (Abbe et al. 2023). Epoch e <= N trains only on the sentences
+	// of at most 4(e-1)/N flips (rounded down; data.Example.Flips), repeated
+	// to the split's size, so what a frame's dimensions say of its roles is
+	// learned before what turns it round; 0 trains on every sentence from the
+	// first epoch.
+	CurriculumEpochs int `json:"curriculum_epochs,omitempty"`
 	// AttentionSupervision is λ in loss = L_resolution + λ·L_attention, which
 	// asks the last layer's first head to attend from the pronoun to its
 	// antecedent (model/supervision.go); 0 leaves attention unsupervised.
@@ -352,6 +364,7 @@ func (c Run) Validate() error {
 		{"train.adam_eps must be positive", t.AdamEps > 0, t.AdamEps},
 		{"train.warmup_steps must not be negative", t.WarmupSteps >= 0, t.WarmupSteps},
 		{`train.lr_decay must be "constant" or "cosine"`, t.LRDecay == "" || t.LRDecay == "constant" || t.LRDecay == "cosine", t.LRDecay},
+		{"train.curriculum_epochs must be in [0, train.epochs]", t.CurriculumEpochs >= 0 && t.CurriculumEpochs <= t.Epochs, t.CurriculumEpochs},
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
 		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
 		{"train.embedding_decay must be in [0, 10]", t.EmbeddingDecay >= 0 && t.EmbeddingDecay <= 10, t.EmbeddingDecay},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 
 	"itformer/config"
@@ -72,17 +73,41 @@ func (s *Session) RunPadded(b data.Batch, seqLen int) (*model.Output, *model.Gra
 func BatchOrder(cfg config.Run) *rand.Rand { return rand.New(rand.NewSource(cfg.Seed)) }
 
 // EpochBatches makes the batches Run trains on in epoch (1-based): the
-// training split shuffled by order (BatchOrder, after epochs 1 to epoch-1)
+// training split (its part for the epoch under train.curriculum_epochs)
+// shuffled by order (BatchOrder, after epochs 1 to epoch-1)
 // and cut into full batches of train.batch_size, padded to max_len, with the
 // epoch's noun dropout applied (dropout.go).
 func (s *Session) EpochBatches(order *rand.Rand, epoch int) ([]data.Batch, error) {
 	c := s.Config
-	batches, err := data.Batches(s.Corpus.Train, s.Vocab, c.Train.BatchSize, c.Model.MaxLen, order, true)
+	batches, err := data.Batches(s.curriculum(epoch), s.Vocab, c.Train.BatchSize, c.Model.MaxLen, order, true)
 	if err != nil {
 		return nil, err
 	}
 	dropNouns(batches, c.Train.NounDropout, c.Seed, epoch)
 	return batches, nil
+}
+
+// curriculum is what epoch (1-based) trains on: with
+// train.curriculum_epochs N, in epoch e <= N the sentences of at most
+// data.MaxFlips·(e-1)/N flips (data.Example.Flips), repeated in turn to the
+// training split's size, so that every epoch is as many steps (the learning
+// rate's schedule and the history count steps); later epochs, and every
+// epoch when N is 0, the training split itself.
+func (s *Session) curriculum(epoch int) []data.Example {
+	all, n := s.Corpus.Train, s.Config.Train.CurriculumEpochs
+	if epoch > n {
+		return all
+	}
+	most := data.MaxFlips * (epoch - 1) / n
+	part := slices.DeleteFunc(slices.Clone(all), func(e data.Example) bool { return e.Flips() > most })
+	if len(part) == 0 {
+		return all
+	}
+	out := make([]data.Example, len(all))
+	for i := range out {
+		out[i] = part[i%len(part)]
+	}
+	return out
 }
 
 // PaddedLength is the length Session.Run pads b to: its longest sentence

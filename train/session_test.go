@@ -62,3 +62,33 @@ func newTestSession(t *testing.T) *Session {
 	t.Cleanup(s.Close)
 	return s
 }
+
+// TestCurriculumGrowsTheTrainingSplit: under train.curriculum_epochs 3 the
+// first epoch trains on the sentences without a flip, the second on those of
+// at most one, the third of at most two, each repeated to the split's size,
+// and the fourth on the split itself.
+func TestCurriculumGrowsTheTrainingSplit(t *testing.T) {
+	s := newTestSession(t)
+	s.Config.Train.CurriculumEpochs = 3
+	for _, c := range []struct{ epoch, most int }{{1, 0}, {2, 1}, {3, 2}} {
+		part := s.curriculum(c.epoch)
+		if len(part) != len(s.Corpus.Train) {
+			t.Errorf("epoch %d: %d sentences, want the split's %d", c.epoch, len(part), len(s.Corpus.Train))
+		}
+		seen := map[string]bool{}
+		for _, e := range part {
+			if e.Flips() > c.most {
+				t.Fatalf("epoch %d trains on %q, of %d flips", c.epoch, e.Text, e.Flips())
+			}
+			seen[e.Text] = true
+		}
+		for _, e := range s.Corpus.Train {
+			if e.Flips() <= c.most && !seen[e.Text] {
+				t.Fatalf("epoch %d leaves out %q, of %d flips", c.epoch, e.Text, e.Flips())
+			}
+		}
+	}
+	if got := s.curriculum(4); !slices.EqualFunc(got, s.Corpus.Train, func(a, b data.Example) bool { return a.Text == b.Text }) {
+		t.Errorf("after the curriculum: not the training split")
+	}
+}
