@@ -60,6 +60,7 @@
 //	fronted          Because it was hungry, the dog ate the food.
 //	fronted-passive  Since it is not really very hungry the food is not eaten by a dog.
 //	so-it            The food was tasty, so the dog ate it.  The dog was full, but it ate the food.
+//	                 Although the cake was stale, the goat ate it.
 //	two-it           The dog could not lift the box because it was weak and it was heavy.
 //	passive-adverb   The food was eaten by a dog as it was really hungry.       (validation only)
 //	fronted-as       As it was hungry, the dog ate the food.                    (test only)

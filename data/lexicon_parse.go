@@ -180,7 +180,11 @@ func (fl *field) add(file string, n int, key frameKey, item string, seen map[str
 		}
 	}
 	for _, w := range words {
-		if from, dup := seen[w]; dup {
+		from, dup := seen[w]
+		if dup && isRef && strings.HasPrefix(from, "@") {
+			continue // noun classes overlap ("desk" is a load and a support): once is enough
+		}
+		if dup {
 			return lexErr(file, n, "%q listed twice (%s and %s)", w, from, origin(item))
 		}
 		seen[w] = origin(item)

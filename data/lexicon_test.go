@@ -174,6 +174,16 @@ func TestLoadLexiconGood(t *testing.T) {
 	}
 }
 
+// Noun lists overlap ("desk" is a load and a support): a frame that names
+// both lists has the noun once, where naming a noun twice is an error.
+func TestOverlappingListsGiveANounOnce(t *testing.T) {
+	lex := testLexicon(t)
+	catch, _ := lex.Frame("catch")
+	if n := len(slices.DeleteFunc(slices.Clone(catch.NotObjects), func(w string) bool { return w != "desk" })); n != 1 {
+		t.Errorf("catch's not objects (@loads, @supports, ...) hold \"desk\" %d times, want once", n)
+	}
+}
+
 // The optional word files may be missing: no unknown words, no attributes.
 func TestLoadLexiconOptionalFiles(t *testing.T) {
 	lex, err := LoadLexicon(editedLexicon(t, remove("unknown.txt"), remove("attributes.txt")))

@@ -72,6 +72,20 @@ func TestReferent(t *testing.T) {
 		{"tempt", "cake", "dog", ate("tasty"), "The cake tempted the dog because it was tasty.", "cake"},
 		{"tempt", "cake", "dog", ate("hungry"), "The cake tempted the dog because it was hungry.", "dog"},
 		{"tempt", "cake", "dog", failed("full"), "The cake did not tempt the dog because it was full.", "dog"},
+		{"tempt", "cake", "dog", ate("greedy"), "The cake tempted the dog because it was greedy.", "dog"}, // greedy: hunger, as people use it of animals
+		{"eat", "pig", "pie", ate("greedy"), "The pig ate the pie because it was greedy.", "pig"},
+		// ford: the water's speed and size against the animal's strength and size.
+		{"ford", "horse", "stream", failed("fast"), "The horse could not cross the stream because it was fast.", "stream"},
+		{"ford", "horse", "stream", ate("strong"), "The horse crossed the stream because it was strong.", "horse"},
+		{"ford", "mouse", "puddle", failed("big"), "The mouse could not cross the puddle because it was big.", "puddle"},
+		{"ford", "mouse", "puddle", failed("small"), "The mouse could not cross the puddle because it was small.", "mouse"},
+		{"ford", "horse", "stream", although("fast"), "The horse crossed the stream although it was fast.", "stream"},
+		{"ford", "horse", "stream", failed("slow"), "The horse could not cross the stream because it was slow.", none}, // speed is the water's here
+		// hide: the hider is the subject and big; in hide_behind it is the object.
+		{"hide", "bush", "fox", ate("big"), "The bush hid the fox because it was big.", "bush"},
+		{"hide", "bush", "fox", ate("small"), "The bush hid the fox because it was small.", "fox"},
+		{"hide", "bush", "fox", failed("short"), "The bush did not hide the fox because it was short.", "bush"},
+		{"hide", "bush", "fox", failed("tall"), "The bush did not hide the fox because it was tall.", "fox"},
 		// fit: size describes both, the other way round.
 		{"fit", "ball", "box", failed("big"), "The ball did not fit in the box because it was big.", "ball"},
 		{"fit", "ball", "box", failed("small"), "The ball did not fit in the box because it was small.", "box"},

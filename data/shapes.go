@@ -23,7 +23,7 @@ const (
 	ShapePassive        = "passive"         // The food was eaten by the dog because it was hungry.
 	ShapeFronted        = "fronted"         // Because it was hungry, the dog ate the food.
 	ShapeFrontedPassive = "fronted-passive" // Although it was not hungry, the food was eaten by the dog.
-	ShapeSoIt           = "so-it"           // The food was tasty, so the dog ate it. / The dog was hungry, so it ate the food.
+	ShapeSoIt           = "so-it"           // The food was tasty, so the dog ate it. / Because the dog was hungry, it ate the food.
 	ShapeTwoIt          = "two-it"          // The dog could not lift the box because it was weak and it was heavy.
 	ShapeLeadIt         = "lead-it"         // train only: The dog found the food and ate it.
 	ShapePassiveAdverb  = "passive-adverb"  // validation only: The food was eaten by a dog as it was really hungry.
@@ -51,7 +51,7 @@ const (
 	reasonFirst                // connective, reason, optional comma, main clause
 	soClause                   // reason, ", so", main clause
 	twoSentences               // main clause ". " reason
-	soIt                       // named noun's reason, ", so", main clause with "it" in that noun's place
+	soIt                       // named noun's reason, ", so", main clause with "it" in that noun's place; or connective first
 	twoReasons                 // main clause, connective, reason "and" reason: two "it"s, one per noun
 	leadIt                     // agent, lead verb, object, "and", main verb, "it": no reason clause
 )
@@ -75,7 +75,7 @@ var connectives = map[layout][2][]string{
 	reasonFirst:  {{"because", "since"}, {"although", "even though"}},
 	soClause:     {{", so"}, {", but"}},
 	twoSentences: {{"."}, {". but"}},
-	soIt:         {{", so", ", and"}, {", but"}},
+	soIt:         {{", so", ", and", "because", "since"}, {", but", "although", "even though"}},
 	twoReasons:   {{"because", "since"}, {"although", "even though"}},
 }
 
@@ -440,11 +440,20 @@ func realise(t tuple, s Shape, sf surface) Example {
 
 // soIt writes "The food was tasty, so the dog ate it.": the noun the
 // predicate describes is named first, and "it" takes its place in the main
-// clause, as subject or object.
+// clause, as subject or object. A connective that opens a clause goes
+// first: "Although the cake was stale, the goat ate it." ("it" is the
+// object of "ate", so the cake by the grammar, whatever "although" says).
 func (b *sentence) soIt(t tuple, s Shape, sf surface, conn string) {
+	opens := !strings.HasPrefix(conn, ",")
+	if opens {
+		b.add(conn)
+	}
 	named := b.participant(t, t.role, sf, false)
 	b.copula(t.Meaning, sf, true)
 	b.predicate(t, t.Meaning, sf, true)
+	if opens {
+		conn = ","
+	}
 	b.add(conn)
 	sf.attributes[t.role] = "" // "the box ... lifted it": the attribute went with the name
 	b.mainClause(t, s.Passive, sf, true, t.role)

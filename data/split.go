@@ -5,6 +5,7 @@
 package data
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 )
@@ -78,22 +79,49 @@ func (nr NounRole) String() string { return nr.Noun + " as " + nr.Role.String() 
 
 // chooseHeldOutNounRoles picks n (noun, role) pairs, alternating agent and
 // object, among nouns that play both roles somewhere, so each held-out noun
-// is still seen in training in its other role. forbidden pairs (the
-// mission's dog as agent, food as object) are never chosen.
+// is still seen in training in its other role (a noun is held out in one
+// role only). forbidden pairs (the mission's dog as agent, food as object)
+// are never chosen. A pair is taken first only if no pair taken before is
+// explained by the same dimensions (taste, hunger, size...) in its frames,
+// whichever its role, so the challenge spreads over kinds of meaning rather
+// than, say, four foods and drinks eaten, drunk or tempting, where whatever
+// role the training data's counts give each taste word would decide most of
+// it.
 func chooseHeldOutNounRoles(lex *Lexicon, n int, forbidden []NounRole, rng *rand.Rand) []NounRole {
 	eligible := lex.nounsInBothRoles()
+	order := rng.Perm(len(eligible))
 	var out []NounRole
-	for _, i := range rng.Perm(len(eligible)) {
-		if len(out) == n {
-			break
-		}
-		nr := NounRole{eligible[i], Role(len(out) % 2)}
-		if !slices.Contains(forbidden, nr) {
+	kinds := map[string]bool{} // the frames of each pair taken
+	for _, newKind := range []bool{true, false} {
+		for _, i := range order {
+			if len(out) == n {
+				break
+			}
+			nr := NounRole{eligible[i], Role(len(out) % 2)}
+			kind := fmt.Sprint(lex.dimensionsOf(nr))
+			taken := slices.ContainsFunc(out, func(o NounRole) bool { return o.Noun == nr.Noun })
+			if taken || slices.Contains(forbidden, nr) || newKind && kinds[kind] {
+				continue
+			}
 			out = append(out, nr)
+			kinds[kind] = true
 		}
 	}
 	slices.SortFunc(out, func(a, b NounRole) int { return compareNounRoles(a, b) })
 	return out
+}
+
+// dimensionsOf lists, sorted and once each, the dimensions that explain the
+// outcome of the frames in which nr's noun plays nr's role.
+func (l *Lexicon) dimensionsOf(nr NounRole) []string {
+	var out []string
+	for i := range l.Frames {
+		if f := &l.Frames[i]; slices.Contains(f.Nouns(nr.Role), nr.Noun) {
+			out = append(out, f.Dimensions(nr.Role)...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func compareNounRoles(a, b NounRole) int {
