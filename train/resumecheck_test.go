@@ -26,7 +26,7 @@ func TestResumeRefusesEditedConfig(t *testing.T) {
 	dir := interruptedRun(t)
 	path := filepath.Join(dir, "config.json")
 	for _, tc := range []struct{ set, want string }{
-		{"train.epochs=20", "config.json's train.epochs is 20 but the run was started with 10; resume runs what was started"},
+		{"train.epochs=20", "config.json's train.epochs is 20 but the run was started with 15; resume runs what was started"},
 		{"model.dtype=float32", `config.json's model.dtype is "float32" but the run was started with "float64"`},
 	} {
 		edited, err := config.Load(path, tc.set)
