@@ -157,7 +157,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	b.waitFor("the training worker", 60*time.Second, func(s pageState) bool { return s.TrainReady })
-	// tiny reaches its 70% at epoch 12 of 15 on the 482-word, 33-frame corpus
+	// tiny reaches its 70% at epoch 10 of 15 on the 482-word, 34-frame corpus
 	// (epoch 9 of 10 on the 477-word one, 6 on the 359-word one), some 200 s
 	// in a tab on 2 quiet cores, 450 s under load.
 	config, limit := "tiny", 10*time.Minute
