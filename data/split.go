@@ -91,7 +91,7 @@ func chooseHeldOutNounRoles(lex *Lexicon, n int, forbidden []NounRole, rng *rand
 	eligible := lex.nounsInBothRoles()
 	order := rng.Perm(len(eligible))
 	var out []NounRole
-	kinds := map[string]bool{} // the frames of each pair taken
+	kinds := map[string]bool{} // the dimensions of each pair taken
 	for _, newKind := range []bool{true, false} {
 		for _, i := range order {
 			if len(out) == n {

@@ -57,6 +57,25 @@ func CheckOutDir(dir string, overwrite bool) error {
 	return fmt.Errorf("%w: %s holds %s, and no %s marker says a run made it", ErrFolderInUse, dir, listNames(entries), MarkerName)
 }
 
+// ResumableCheckpoint names the resumable checkpoint of the stopped run in
+// dir, its own or a member's (train.members), or is "" if there is none. A
+// finished run has none: it removes resume/ once metrics.json is written, so
+// its folder is retrained into without -overwrite.
+func ResumableCheckpoint(dir string) string {
+	folders := []string{dir}
+	members, _ := os.ReadDir(filepath.Join(dir, checkpoint.MembersDir)) // not filepath.Glob: dir may hold a '['
+	for _, m := range members {
+		folders = append(folders, filepath.Join(dir, checkpoint.MembersDir, m.Name()))
+	}
+	for _, f := range folders {
+		path := filepath.Join(f, checkpoint.ResumeDir, checkpoint.FileName)
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+	}
+	return ""
+}
+
 // checkDangling refuses dir if it is a symbolic link to nothing: it reads
 // as missing, but making it fails with "mkdir DIR: file exists".
 func checkDangling(dir string) error {

@@ -50,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.run, "run", "", "run folder or checkpoint.json (default: the embedded default model)")
 	fs.StringVar(&o.sets, "sets", "all", "comma-separated sets: test and the challenge sets' names, or all")
 	fs.StringVar(&o.plot, "plot", "", "also draw the risk-coverage curves as this PNG `FILE`")
-	fs.StringVar(&o.by, "by", "", "also split each set by `PART`: "+strings.Join(slices.Sorted(maps.Keys(groupings)), ", ")+" (flips: how many of a second-pole predicate, a failed outcome, \"not\" and \"although\" turn the answer round)")
+	fs.StringVar(&o.by, "by", "", "also split each set by `PART`: "+groupingNames()+" (flips: how many of a second-pole predicate, a failed outcome, \"not\" and \"although\" turn the answer round)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the figures as JSON")
 	fs.BoolVar(&o.relatives, "relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
 	o.member = fs.MemberFlag()
@@ -62,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if _, ok := groupings[o.by]; !ok && o.by != "" {
-		return fs.Mistake("-by %q: split by one of %s", o.by, strings.Join(slices.Sorted(maps.Keys(groupings)), ", "))
+		return fs.Mistake("-by %q: split by one of %s", o.by, groupingNames())
 	}
 	figures, curves, err := evaluate(o, stderr)
 	if errors.Is(err, cli.ErrNoSet) {
@@ -127,12 +127,16 @@ var groupings = map[string]func(data.Example) string{
 	"flips": func(e data.Example) string { return strconv.Itoa(e.Flips()) },
 }
 
+// groupingNames lists -by's choices for help and errors.
+func groupingNames() string { return strings.Join(slices.Sorted(maps.Keys(groupings)), ", ") }
+
 // split sums up scored (one per example, in order) per part of the set, the
 // parts sorted by name.
 func split(examples []data.Example, scored []inference.Scored, key func(data.Example) string) []inference.Selective {
 	parts := map[string][]inference.Scored{}
 	for i, e := range examples {
-		parts[key(e)] = append(parts[key(e)], scored[i])
+		k := key(e)
+		parts[k] = append(parts[k], scored[i])
 	}
 	var out []inference.Selective
 	for _, name := range slices.Sorted(maps.Keys(parts)) {

@@ -141,29 +141,10 @@ func checkOut(dir string, overwrite bool) error {
 	if err != nil || overwrite {
 		return err
 	}
-	if stopped := resumable(dir); stopped != "" {
+	if stopped := train.ResumableCheckpoint(dir); stopped != "" {
 		return fmt.Errorf("%s holds a stopped run that can be resumed (%s); a new run there would delete it. Continue it with\n  go run ./cmd/train -resume %s\nor add -overwrite to start over there", dir, stopped, dir)
 	}
 	return nil
-}
-
-// resumable names the resumable checkpoint of the stopped run in dir, its own
-// or a member's (train.members), or is "" if there is none. A finished run
-// has none: it removes resume/ once metrics.json is written, so its folder
-// is retrained into without -overwrite.
-func resumable(dir string) string {
-	folders := []string{dir}
-	members, _ := os.ReadDir(filepath.Join(dir, checkpoint.MembersDir)) // not filepath.Glob: dir may hold a '['
-	for _, m := range members {
-		folders = append(folders, filepath.Join(dir, checkpoint.MembersDir, m.Name()))
-	}
-	for _, f := range folders {
-		path := filepath.Join(f, checkpoint.ResumeDir, checkpoint.FileName)
-		if _, err := os.Stat(path); err == nil {
-			return path
-		}
-	}
-	return ""
 }
 
 // resumeHint adds what to do to the errors of a folder with nothing to resume.
