@@ -113,16 +113,27 @@ func boundFrames(cells []cell, w []float64, nFrames int) {
 // held_out_cell challenge can be written in twins whose predicate is the
 // same, and the predicate alone tells nothing there. At most one pair per
 // frame and predicate, so the predicate is still seen with that verb the
-// other way; never one of the mission sentences' combinations.
+// other way; never one of the mission sentences' combinations, and never
+// one whose words another frame shares ("could not cross / big" is ford's
+// and cross's, with the answer the other way round): the held-out
+// combination of words must be unseen, not only that frame's.
 func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Rand) map[cellKey]bool {
 	total := map[cellKey]bool{}
-	var pairs [][2]cellKey
+	frames := map[string]int{} // cell name → frames that have it
 	for _, c := range cells {
+		if k := c.key(); !total[k] {
+			total[k] = true
+			frames[lex.cellName(k)]++
+		}
+	}
+	var pairs [][2]cellKey
+	seen := map[cellKey]bool{}
+	for _, c := range cells { // in the cells' order, so the draw is the seed's alone
 		k := c.key()
-		if total[k] {
+		if seen[k] {
 			continue
 		}
-		total[k] = true
+		seen[k] = true
 		f := &lex.Frames[k.frameIndex]
 		if !f.describes(k.predicate)[Agent] || !f.describes(k.predicate)[Object] || k.negated || k.outcome == Failed {
 			continue // each pair once, from its unnegated, succeeded corner
@@ -137,7 +148,8 @@ func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Ran
 	for _, i := range rng.Perm(len(pairs)) {
 		p := pairs[i]
 		fp := [2]any{p[0].frameIndex, p[0].predicate}
-		if len(out)+2 > want || used[fp] || isMissionCell(lex, p[0]) || isMissionCell(lex, p[1]) {
+		shared := frames[lex.cellName(p[0])] > 1 || frames[lex.cellName(p[1])] > 1
+		if len(out)+2 > want || used[fp] || shared || isMissionCell(lex, p[0]) || isMissionCell(lex, p[1]) {
 			continue
 		}
 		out[p[0]], out[p[1]], used[fp] = true, true, true

@@ -318,14 +318,19 @@ func (g *generator) heldOutCellBase() func(*generator, int) (tuple, bool) {
 func (g *generator) heldOutCellNames() []string {
 	var out []string
 	for k := range g.heldOut {
-		not := ""
-		if k.negated {
-			not = "not "
-		}
-		out = append(out, g.lex.Frames[k.frameIndex].Verb(k.outcome)+" / "+not+k.predicate)
+		out = append(out, g.lex.cellName(k))
 	}
 	slices.Sort(out)
 	return out
+}
+
+// cellName names a cell by its words, "could not lift / not heavy".
+func (l *Lexicon) cellName(k cellKey) string {
+	not := ""
+	if k.negated {
+		not = "not "
+	}
+	return l.Frames[k.frameIndex].Verb(k.outcome) + " / " + not + k.predicate
 }
 
 // distract puts a place phrase in slot i%3 (before both candidates, between
