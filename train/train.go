@@ -208,26 +208,28 @@ func (t *trainer) path(name string) string { return t.opt.OutDir + string(os.Pat
 func (t *trainer) learningRate() float64 { return t.learningRateAt(t.step) }
 
 func (t *trainer) learningRateAt(step int) float64 {
-	return LearningRateAt(t.cfg.Train, step, t.cfg.Train.Epochs*t.stepsPerEpoch())
+	return LearningRateAt(t.cfg.Train, step, t.stepsPerEpoch())
 }
 
 // stepsPerEpoch is the number of full batches in the training split.
 func (t *trainer) stepsPerEpoch() int { return len(t.Corpus.Train) / t.cfg.Train.BatchSize }
 
-// LearningRateAt is the learning rate of step (0-based) of a run of total
-// steps. It rises linearly over the warm-up steps, since post-norm encoders
-// take large early updates badly; then it stays at learning_rate, or with
-// lr_decay "cosine" falls as lr·(1+cos(π·p))/2, p going from 0 after the
-// warm-up to 1 at the last step.
-func LearningRateAt(c config.Train, step, total int) float64 {
+// LearningRateAt is the learning rate of step (0-based) of a run of
+// train.epochs epochs of stepsPerEpoch steps. It rises linearly over the
+// warm-up steps, since post-norm encoders take large early updates badly;
+// then it stays at learning_rate, or with lr_decay "cosine" falls as
+// lr·(1+cos(π·p))/2, p going from 0 at the start of the decay (the end of
+// the warm-up, or of epoch lr_decay_after if later) to 1 at the last step.
+func LearningRateAt(c config.Train, step, stepsPerEpoch int) float64 {
 	lr, w := c.LearningRate, c.WarmupSteps
 	if step < w {
 		return lr * float64(step+1) / float64(w)
 	}
-	if c.LRDecay != "cosine" || total <= w {
+	start, total := max(w, c.LRDecayAfter*stepsPerEpoch), c.Epochs*stepsPerEpoch
+	if c.LRDecay != "cosine" || step < start || total <= start {
 		return lr
 	}
-	p := min(1, float64(step-w)/float64(total-w))
+	p := min(1, float64(step-start)/float64(total-start))
 	return lr * (1 + math.Cos(math.Pi*p)) / 2
 }
 

@@ -426,26 +426,36 @@ func TestLearningRateWarmup(t *testing.T) {
 		warmup, step int
 		decay        string
 		want         float64
+		after        int // lr_decay_after, in epochs of 13 steps
 	}{
-		{0, 0, "", 0.004},
-		{0, 10, "", 0.004},
-		{4, 0, "", 0.001},
-		{4, 1, "", 0.002},
-		{4, 3, "", 0.004},
-		{4, 4, "", 0.004},
-		{4, 1000, "constant", 0.004},
-		{1, 0, "", 0.004},
+		{0, 0, "", 0.004, 0},
+		{0, 10, "", 0.004, 0},
+		{4, 0, "", 0.001, 0},
+		{4, 1, "", 0.002, 0},
+		{4, 3, "", 0.004, 0},
+		{4, 4, "", 0.004, 0},
+		{4, 1000, "constant", 0.004, 0},
+		{1, 0, "", 0.004, 0},
 		// cosine over 104 steps, 4 of warm-up: half-way at step 54, 0 at the end
-		{4, 3, "cosine", 0.004},
-		{4, 4, "cosine", 0.004},
-		{4, 54, "cosine", 0.002},
-		{4, 104, "cosine", 0},
-		{4, 500, "cosine", 0},
+		{4, 3, "cosine", 0.004, 0},
+		{4, 4, "cosine", 0.004, 0},
+		{4, 54, "cosine", 0.002, 0},
+		{4, 104, "cosine", 0, 0},
+		{4, 500, "cosine", 0, 0},
+		// cosine after epoch 4 of 8 (step 52): constant before, half-way at step 78
+		{4, 51, "cosine", 0.004, 4},
+		{4, 52, "cosine", 0.004, 4},
+		{4, 78, "cosine", 0.002, 4},
+		{4, 104, "cosine", 0, 4},
+		{4, 103, "", 0.004, 4},
+		// a decay after the run's last epoch never starts
+		{4, 103, "cosine", 0.004, 8},
+		{4, 103, "cosine", 0.004, 20},
 	} {
 		c := tinyConfig.Train
-		c.LearningRate, c.WarmupSteps, c.LRDecay = 0.004, tc.warmup, tc.decay
-		if got := LearningRateAt(c, tc.step, 104); math.Abs(got-tc.want) > 1e-15 {
-			t.Errorf("warm-up %d, %q, step %d: learning rate %v, want %v", tc.warmup, tc.decay, tc.step, got, tc.want)
+		c.LearningRate, c.WarmupSteps, c.LRDecay, c.LRDecayAfter, c.Epochs = 0.004, tc.warmup, tc.decay, tc.after, 8
+		if got := LearningRateAt(c, tc.step, 13); math.Abs(got-tc.want) > 1e-15 {
+			t.Errorf("warm-up %d, %q after epoch %d, step %d: learning rate %v, want %v", tc.warmup, tc.decay, tc.after, tc.step, got, tc.want)
 		}
 	}
 }
