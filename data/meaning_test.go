@@ -60,6 +60,10 @@ func TestReferent(t *testing.T) {
 		{"cross", "dog", "bridge", failed("weak"), "The dog could not cross the bridge because it was weak.", "bridge"},
 		{"cross", "dog", "bridge", failed("heavy"), "The dog could not cross the bridge because it was heavy.", "dog"},
 		{"cross", "dog", "bridge", failed("scared"), "The dog could not cross the bridge because it was scared.", "dog"},
+		// cross: size the other way round from ford: the big animal, the small plank
+		{"cross", "elephant", "plank", failed("big"), "The elephant could not cross the plank because it was big.", "elephant"},
+		{"cross", "elephant", "plank", failed("small"), "The elephant could not cross the plank because it was small.", "plank"},
+		{"cross", "mouse", "bridge", ate("big"), "The mouse crossed the bridge because it was big.", "bridge"},
 		// break: a heavy thing breaks what it falls on; a fragile thing breaks.
 		{"break", "rock", "vase", ate("heavy"), "The rock broke the vase because it was heavy.", "rock"},
 		{"break", "rock", "vase", ate("fragile"), "The rock broke the vase because it was fragile.", "vase"},
