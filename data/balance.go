@@ -118,31 +118,13 @@ func boundFrames(cells []cell, w []float64, nFrames int) {
 // and cross's, with the answer the other way round): the held-out
 // combination of words must be unseen, not only that frame's.
 func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Rand) map[cellKey]bool {
-	total := map[cellKey]bool{}
+	keys := distinctKeys(cells)
 	frames := map[string]int{} // cell name → frames that have it
-	for _, c := range cells {
-		if k := c.key(); !total[k] {
-			total[k] = true
-			frames[lex.cellName(k)]++
-		}
+	for _, k := range keys {
+		frames[lex.cellName(k)]++
 	}
-	var pairs [][2]cellKey
-	seen := map[cellKey]bool{}
-	for _, c := range cells { // in the cells' order, so the draw is the seed's alone
-		k := c.key()
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		f := &lex.Frames[k.frameIndex]
-		if !f.describes(k.predicate)[Agent] || !f.describes(k.predicate)[Object] || k.negated || k.outcome == Failed {
-			continue // each pair once, from its unnegated, succeeded corner
-		}
-		for _, twin := range []cellKey{{k.frameIndex, k.outcome, k.predicate, true}, {k.frameIndex, Failed, k.predicate, false}} {
-			pairs = append(pairs, [2]cellKey{k, twin})
-		}
-	}
-	want := int(share*float64(len(total)) + 0.5)
+	pairs := twinPairs(lex, keys)
+	want := int(share*float64(len(keys)) + 0.5)
 	out := map[cellKey]bool{}
 	used := map[[2]any]bool{}
 	for _, i := range rng.Perm(len(pairs)) {
@@ -155,6 +137,36 @@ func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Ran
 		out[p[0]], out[p[1]], used[fp] = true, true, true
 	}
 	return out
+}
+
+// distinctKeys lists the cells' keys once each, in the cells' order, so that
+// what is drawn from them depends on the seed alone.
+func distinctKeys(cells []cell) []cellKey {
+	var out []cellKey
+	seen := map[cellKey]bool{}
+	for _, c := range cells {
+		if k := c.key(); !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// twinPairs pairs every unnegated, succeeded key whose predicate describes
+// both roles with its negated twin and with its failed twin.
+func twinPairs(lex *Lexicon, keys []cellKey) [][2]cellKey {
+	var pairs [][2]cellKey
+	for _, k := range keys {
+		roles := lex.Frames[k.frameIndex].describes(k.predicate)
+		if !roles[Agent] || !roles[Object] || k.negated || k.outcome == Failed {
+			continue // each pair once, from its unnegated, succeeded corner
+		}
+		for _, twin := range []cellKey{{k.frameIndex, k.outcome, k.predicate, true}, {k.frameIndex, Failed, k.predicate, false}} {
+			pairs = append(pairs, [2]cellKey{k, twin})
+		}
+	}
+	return pairs
 }
 
 // isMissionCell says whether k is the verb, predicate and polarity of a mission sentence.
