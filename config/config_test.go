@@ -77,8 +77,8 @@ func TestLoadShippedConfigs(t *testing.T) {
 		dModel, epochs, layers, heads int
 		lr                            float64
 	}{
-		{"default.json", 32, 60, 2, 8, 0.003},
-		{"tiny.json", 16, 15, 2, 4, 0.003},
+		{"default.json", 32, 80, 2, 8, 0.003},
+		{"tiny.json", 24, 15, 2, 4, 0.003},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			c, err := Load(filepath.Join("..", "configs", tc.file))

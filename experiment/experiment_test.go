@@ -91,7 +91,7 @@ func TestExperimentFileErrors(t *testing.T) {
 		{`{"base": "BASE", "seeds": [1], "variants": []}`, "variants: list at least one"},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}, {"name": "a", "set": []}]}`, `name "a" is empty or repeated`},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.nope=1"]}]}`, "unknown key model.nope"},
-		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.heads=3"]}]}`, "divisible by heads"},
+		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": ["model.heads=5"]}]}`, "divisible by heads"},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}], "plots": ["loss"]}`, `unknown series "loss"`},
 		{`{"base": "BASE", "seeds": [1], "seeds": [2], "variants": [{"name": "a", "set": []}]}`, "duplicate key seeds"},
 		{`{"base": "BASE", "seeds": [1], "variants": [{"name": "a", "set": []}, {"name": "b", "set": [], "name": "c"}]}`, "duplicate key variants[1].name"},

@@ -88,7 +88,7 @@ func TestSignalDuringSetup(t *testing.T) {
 	}
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
 		dir := filepath.Join(t.TempDir(), "run")
-		cmd := exec.Command(bin, "-config", tiny, "-max-memory", "16GB", "-set", "model.layers=100", "-out", dir)
+		cmd := exec.Command(bin, "-config", tiny, "-max-memory", "16GB", "-set", "model.layers=100", "-set", "model.d_model=16", "-set", "model.d_ff=32", "-out", dir)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		stdout, err := cmd.StdoutPipe()
