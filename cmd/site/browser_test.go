@@ -157,9 +157,10 @@ func TestBrowser(t *testing.T) {
 	}
 
 	b.waitFor("the training worker", 60*time.Second, func(s pageState) bool { return s.TrainReady })
-	// tiny reaches its 70% at epoch 14 of 15 on corpus-35 (72.8%; epoch 10 on
-	// corpus-34, 9 of 10 on the 477-word corpus, 6 on the 359-word one): 370-440 s
-	// in a tab on 2 cores under load 2-12, 950 s under load 8-20.
+	// tiny (width 24, a 5-epoch curriculum) reaches its 70% at epoch 10 of 15
+	// on corpus-36 (70.8%): 275-297 s in a tab on 2 cores, 589 s under load
+	// 3-23. The width-16 tiny reached it at epoch 14 on corpus-35 (370-440 s
+	// under load 2-12, 950 s under load 8-20).
 	config, limit := "tiny", 10*time.Minute // go test stops a package at 10 minutes anyway
 	if os.Getenv("SITE_CONFIG") == "default" {
 		config, limit = "default", 40*time.Minute
