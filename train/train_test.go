@@ -207,7 +207,8 @@ func checkAccuracy(t *testing.T, r *trainedRun) {
 	// as often), width 24 with a 5-epoch curriculum: test 0.717, the best
 	// shortcut 0.535; the width-16 tiny.json before it fell to 0.624 there
 	// (0.671 with the curriculum, 0.693 with it and 20 epochs). On corpus-35
-	// (34 frames, cross with size), width 16: test 0.699, the best shortcut 0.528. Measured on seed 1 with the 33-frame corpus:
+	// (34 frames, cross with size), width 16: test 0.699, the best shortcut
+	// 0.528. Measured on seed 1 with the 33-frame corpus:
 	// test 0.719 after 15 epochs (10, as before, gave 0.682, a learning rate
 	// of 0.006 or 0.01 0.649 and 0.607, d_model 24 0.688). With the 30-frame corpus:
 	// test 0.729, the best shortcut 0.516, the supervised head strongest on
