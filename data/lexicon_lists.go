@@ -284,3 +284,40 @@ func loadUnknown(fsys fs.FS, file string) ([]UnknownWord, error) {
 	})
 	return out, err
 }
+
+// Openers are the phrases a sentence may begin with that decide nothing
+// (openers.txt): Clause ones take a clause without a comma ("i think"),
+// Adverb ones any sentence ("luckily"), Past ones a sentence in the past.
+type Openers struct {
+	Clause, Adverb, Past []string
+}
+
+// words are every single word of every opener.
+func (o Openers) words() []string {
+	return strings.Fields(strings.Join(slices.Concat(o.Clause, o.Adverb, o.Past), " "))
+}
+
+// byKey maps openers.txt's keys, each with the list it fills.
+func (o *Openers) byKey() map[string]*[]string {
+	return map[string]*[]string{"clause": &o.Clause, "adverb": &o.Adverb, "past": &o.Past}
+}
+
+// loadOpeners reads "key: phrase, phrase" lines (optional: without the
+// file no sentence gets an opener).
+func loadOpeners(fsys fs.FS, file string) (Openers, error) {
+	var o Openers
+	text, _, err := readOptional(fsys, file)
+	if err != nil {
+		return o, err
+	}
+	lists := o.byKey()
+	err = wordLines(file, text, func(n int, key string, values []string) error {
+		list, ok := lists[key]
+		if !ok {
+			return lexErr(file, n, "unknown key %q (clause, adverb, past)", key)
+		}
+		*list = append(*list, values...)
+		return nil
+	})
+	return o, err
+}
