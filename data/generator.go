@@ -362,12 +362,12 @@ func (g *generator) openers(present bool) [2]opener {
 	if !use || len(adverbs) == 0 {
 		return [2]opener{}
 	}
-	any := slices.Concat(o.Clause, adverbs)
+	all := slices.Concat(o.Clause, adverbs)
 	pick := func(list []string, k int) opener {
 		w := list[k%len(list)]
 		return opener{words: w, comma: comma && !slices.Contains(o.Clause, w)}
 	}
-	return [2]opener{pick(any, i), pick(adverbs, j)}
+	return [2]opener{pick(all, i), pick(adverbs, j)}
 }
 
 // actor draws the third noun an act's clause names ("the chicken protected
