@@ -164,3 +164,13 @@ func TestHandlerServesOnlyTheSite(t *testing.T) {
 	}
 }
 
+// The page fetches the word data by the name the builder writes it under.
+func TestPageFetchesTheWordData(t *testing.T) {
+	app, err := static.ReadFile("static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(app), `"`+WordsName+`"`) {
+		t.Errorf("app.js does not name %s, the word data the builder writes", WordsName)
+	}
+}
