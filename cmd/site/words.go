@@ -10,6 +10,7 @@ import (
 	"compress/flate"
 	"fmt"
 	"io"
+	"time"
 
 	"itformer/cmd/internal/site"
 	"itformer/data"
@@ -18,6 +19,10 @@ import (
 // wordsBudget is the most the word data served beside the module may
 // weigh, in bytes as a browser downloads it: compressed (docs/site.md).
 const wordsBudget = 1_000_000
+
+// wordsTime is the archive's time stamp for every file: a fixed one, so
+// that the same lists give the same bytes (a zero one is no valid date).
+var wordsTime = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // wordData zips the served files under their paths inside the lexicon,
 // which is how the module reads them back (zip.Reader is an fs.FS), and
@@ -34,7 +39,7 @@ func wordData(limit int) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		w, err := zw.Create(name) // no time stamp: the same lists give the same bytes
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: wordsTime})
 		if err != nil {
 			return nil, err
 		}
