@@ -1,11 +1,11 @@
 // Lexicon: the semantic frames and word lists the corpus is generated from,
 // read from the readable text files under data/lexicon/ (format described in
-// data/lexicon/README.txt) and embedded into the binary.
+// data/lexicon/README.txt) and embedded into the binary (embed_other.go; the
+// browser module leaves a few WordNet files out, served.go).
 
 package data
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -13,9 +13,6 @@ import (
 	"slices"
 	"sync"
 )
-
-//go:embed lexicon
-var embeddedFiles embed.FS
 
 // Role says which participant of a frame a noun or predicate belongs to.
 type Role int
@@ -178,13 +175,7 @@ func lexErr(file string, line int, format string, args ...any) error {
 
 // DefaultLexicon loads the lexicon embedded in the package. Each call returns
 // a fresh copy that the caller may modify.
-func DefaultLexicon() (*Lexicon, error) {
-	sub, err := fs.Sub(embeddedFiles, "lexicon")
-	if err != nil {
-		return nil, fmt.Errorf("embedded lexicon: %w", err)
-	}
-	return LoadLexicon(sub)
-}
+func DefaultLexicon() (*Lexicon, error) { return LoadLexicon(lexiconFiles()) }
 
 // sharedLexicon backs IsNoun, which must not reload the files on every call.
 var sharedLexicon = sync.OnceValues(DefaultLexicon)
@@ -294,7 +285,7 @@ func (l *Lexicon) Words() []string {
 
 // NounLists reads every noun list of the embedded lexicon (nouns/NAME.txt),
 // by NAME, whether a frame uses it or not.
-func NounLists() (map[string][]string, error) { return nounListsIn(embeddedLexicon(), "nouns") }
+func NounLists() (map[string][]string, error) { return nounListsIn(lexiconFiles(), "nouns") }
 
 // UnknownWords returns the adjectives kept out of training, with their meanings.
 func (l *Lexicon) UnknownWords() []UnknownWord { return slices.Clone(l.unknown) }

@@ -65,7 +65,7 @@ type relativeEntry struct{ readAs, relation string }
 var DefaultRelatives = sync.OnceValues(func() (map[string]relativeEntry, error) {
 	out := map[string]relativeEntry{}
 	file := path.Join(WordNetDir, "relatives.txt")
-	err := eachListLine(embeddedLexicon(), file, func(n int, f []string) error {
+	err := eachListLine(lexiconFiles(), file, func(n int, f []string) error {
 		if len(f) != 3 || relationText[f[2]] == "" {
 			return lexErr(file, n, "want a word, its relative and synonym, similar or kind, got %q", strings.Join(f, " "))
 		}

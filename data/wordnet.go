@@ -1,7 +1,9 @@
 // WordNet's word lists, as cmd/wordlists committed them under
 // data/lexicon/wordnet/ (README.txt there): the parts of speech that tell
 // which words can be nouns, and the nouns and predicates proposed for the
-// lexicon. They are embedded, so nothing here needs WordNet installed.
+// lexicon. They are embedded (in the browser module pos.txt and
+// exceptions.txt are supplied at run time instead, served.go), so nothing
+// here needs WordNet installed.
 
 package data
 
@@ -105,7 +107,8 @@ func eachListLine(fsys fs.FS, file string, f func(n int, fields []string) error)
 	return nil
 }
 
-// embeddedLexicon is the embedded lexicon's files.
+// embeddedLexicon is the embedded lexicon's files; the package reads them
+// through lexiconFiles, which adds the served ones in the browser module.
 func embeddedLexicon() fs.FS {
 	sub, err := fs.Sub(embeddedFiles, "lexicon")
 	if err != nil {
@@ -114,9 +117,10 @@ func embeddedLexicon() fs.FS {
 	return sub
 }
 
-// DefaultPartsOfSpeech is the embedded table, read once.
+// DefaultPartsOfSpeech is the embedded table (in the browser module the
+// supplied one: SupplyServed), read once.
 var DefaultPartsOfSpeech = sync.OnceValues(func() (*PartsOfSpeech, error) {
-	return LoadPartsOfSpeech(embeddedLexicon())
+	return LoadPartsOfSpeech(lexiconFiles())
 })
 
 // ReadWord reads a word (lower case, as Tokenize gives it) through its
@@ -136,7 +140,7 @@ func ReadWord(word string) wordnet.Analysis {
 // WordNetNounLists are the nouns proposed for the lexicon's noun lists,
 // wordnet/nouns/NAME.txt by NAME. No frame uses them.
 func WordNetNounLists() (map[string][]string, error) {
-	return nounListsIn(embeddedLexicon(), path.Join(WordNetDir, "nouns"))
+	return nounListsIn(lexiconFiles(), path.Join(WordNetDir, "nouns"))
 }
 
 // nounListsIn reads every dir/NAME.txt of fsys as a noun list, by NAME.
@@ -171,7 +175,7 @@ type PredicateProposal struct {
 // WordNetPredicates reads the predicates proposed beside the pole words of
 // properties.txt. No frame uses them.
 func WordNetPredicates() ([]PredicateProposal, error) {
-	return loadPredicateProposals(embeddedLexicon(), path.Join(WordNetDir, "predicates.txt"))
+	return loadPredicateProposals(lexiconFiles(), path.Join(WordNetDir, "predicates.txt"))
 }
 
 func loadPredicateProposals(fsys fs.FS, file string) ([]PredicateProposal, error) {

@@ -70,8 +70,12 @@ func builtSite(t *testing.T) string {
 		if m, built.err = Build("go", Tools{}, io.Discard, os.Stderr); built.err != nil {
 			return
 		}
+		var words []byte
+		if words, built.err = wordData(wordsBudget); built.err != nil {
+			return
+		}
 		if built.dir, built.err = os.MkdirTemp("", "itformer-site-test-"); built.err == nil {
-			built.err = site.Write(built.dir, m.Wasm, m.Gzip, m.WasmExec)
+			built.err = site.Write(built.dir, m.Wasm, m.Gzip, m.WasmExec, words)
 		}
 	})
 	if built.err != nil {

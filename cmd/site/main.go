@@ -12,6 +12,10 @@
 // what a browser downloads (measured at commit ced281f: 17 kB larger). The two tools are Debian packages (apt-get
 // install binaryen zopfli); without zopfli the site still works, and a
 // warning says the gzip file misses its size goal.
+//
+// Beside the module it writes words.zip, the word lists the module does not
+// embed (words.go), and refuses to build a site whose word data is over its
+// 1 MB budget.
 package main
 
 import (
@@ -56,15 +60,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := inModule(*goCmd); err != nil {
 		return err
 	}
+	words, err := wordData(wordsBudget)
+	if err != nil {
+		return err
+	}
 	m, err := Build(*goCmd, tools, stdout, stderr)
 	if err != nil {
 		return err
 	}
-	if err := site.Write(*out, m.Wasm, m.Gzip, m.WasmExec); err != nil {
+	if err := site.Write(*out, m.Wasm, m.Gzip, m.WasmExec, words); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s: %s %.1f MB (%.1f MB gzip-compressed)\n", *out, site.WasmName,
-		float64(len(m.Wasm))/1e6, float64(len(m.Gzip))/1e6)
+	fmt.Fprintf(stdout, "wrote %s: %s %.1f MB (%.1f MB gzip-compressed), and beside it %s %d bytes (budget %d)\n", *out, site.WasmName,
+		float64(len(m.Wasm))/1e6, float64(len(m.Gzip))/1e6, site.WordsName, len(words), wordsBudget)
 	return nil
 }
 

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +12,8 @@ import (
 	"sync"
 	"syscall/js"
 	"time"
+
+	"itformer/data"
 )
 
 // runDir is the run folder in the worker's in-memory file system; each
@@ -27,6 +31,7 @@ type module struct {
 func main() {
 	m := &module{}
 	api := map[string]any{
+		"words":  js.FuncOf(m.words),
 		"load":   js.FuncOf(m.load),
 		"answer": js.FuncOf(m.answer),
 		"train":  js.FuncOf(m.train),
@@ -51,9 +56,31 @@ func reply(v any, err error) any {
 	return string(raw)
 }
 
+// words(zip Uint8Array): the word data the site serves beside the module
+// (cmd/site's words.zip): the lexicon files this build does not embed,
+// which answering needs (candidates and relatives read WordNet's parts of
+// speech) and training does not. The page calls it once, before load.
+func (m *module) words(_ js.Value, args []js.Value) any {
+	if len(args) == 0 || args[0].Type() != js.TypeObject {
+		return reply(nil, fmt.Errorf("words wants the word data's bytes"))
+	}
+	raw := make([]byte, args[0].Length())
+	js.CopyBytesToGo(raw, args[0])
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		return reply(nil, fmt.Errorf("the word data (%d bytes): %w", len(raw), err))
+	}
+	return reply(map[string]bool{"supplied": true}, data.SupplyServed(zr))
+}
+
 // load(zip Uint8Array|null, history string, name string): the default model
 // when zip is null, else the zipped checkpoint. Returns the model's config.
+// It fails, naming the file, when the word data was not supplied (words):
+// answers would otherwise silently read every word as unlisted.
 func (m *module) load(_ js.Value, args []js.Value) any {
+	if _, err := data.DefaultPartsOfSpeech(); err != nil {
+		return reply(nil, err)
+	}
 	var a *answerer
 	var err error
 	if len(args) == 0 || args[0].IsNull() || args[0].IsUndefined() {

@@ -10,6 +10,8 @@
 //	wasm_exec.js                   Go's loader, copied from the toolchain that built the module
 //	itformer.wasm                  the module
 //	itformer.wasm.gz               the same, gzip-compressed, for servers that send it as is
+//	words.zip                      the word lists the module does not embed (data.ServedFiles),
+//	                               which the page fetches and hands to it before the first answer
 //
 // Nothing is fetched from anywhere else, so any static file server can host it.
 package site
@@ -33,13 +35,18 @@ const (
 	WasmName     = "itformer.wasm"
 	WasmExecName = "wasm_exec.js"
 	GzipExt      = ".gz"
+	// WordsName is the word data served beside the module: the lexicon's
+	// served files (data.ServedFiles) zipped under their paths inside the
+	// lexicon, so that the module reads the archive as an fs.FS with
+	// archive/zip, which it links already for checkpoints.
+	WordsName = "words.zip"
 )
 
 // Write fills dir (created if missing) with the site: the static files, the
 // module wasm and its gzip-compressed copy wasmGzip (Gzip's, or a smaller
-// one from a stronger gzip encoder), and Go's wasm_exec.js. It overwrites
-// those names only.
-func Write(dir string, wasm, wasmGzip, wasmExec []byte) error {
+// one from a stronger gzip encoder), Go's wasm_exec.js and the word data
+// words. It overwrites those names only.
+func Write(dir string, wasm, wasmGzip, wasmExec, words []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -60,7 +67,7 @@ func Write(dir string, wasm, wasmGzip, wasmExec []byte) error {
 	if err != nil {
 		return err
 	}
-	for name, raw := range map[string][]byte{WasmName: wasm, WasmName + GzipExt: wasmGzip, WasmExecName: wasmExec} {
+	for name, raw := range map[string][]byte{WasmName: wasm, WasmName + GzipExt: wasmGzip, WasmExecName: wasmExec, WordsName: words} {
 		if err := os.WriteFile(filepath.Join(dir, name), raw, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
 		}
@@ -90,9 +97,9 @@ func CheckFolder(dir string) error {
 }
 
 // ownNames are the names of the files Write writes: the static ones and the
-// builder's three.
+// builder's four.
 func ownNames() map[string]bool {
-	own := map[string]bool{WasmName: true, WasmName + GzipExt: true, WasmExecName: true}
+	own := map[string]bool{WasmName: true, WasmName + GzipExt: true, WasmExecName: true, WordsName: true}
 	names, _ := fs.Glob(static, "static/*") // the pattern is valid
 	for _, n := range names {
 		own[filepath.Base(n)] = true

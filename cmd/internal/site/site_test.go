@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// writeSite writes a site whose "module" is some bytes.
+// writeSite writes a site whose "module" and word data are some bytes.
 func writeSite(t *testing.T) (dir string, wasm []byte) {
 	t.Helper()
 	dir = t.TempDir()
@@ -21,7 +21,7 @@ func writeSite(t *testing.T) (dir string, wasm []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(dir, wasm, gz, []byte("// wasm_exec.js")); err != nil {
+	if err := Write(dir, wasm, gz, []byte("// wasm_exec.js"), []byte("PK words")); err != nil {
 		t.Fatal(err)
 	}
 	return dir, wasm
@@ -29,7 +29,7 @@ func writeSite(t *testing.T) (dir string, wasm []byte) {
 
 func TestWriteMakesTheFolder(t *testing.T) {
 	dir, wasm := writeSite(t)
-	for _, name := range []string{"index.html", "app.js", "worker.js", "memfs.js", "site.css", WasmExecName, WasmName, WasmName + GzipExt} {
+	for _, name := range []string{"index.html", "app.js", "worker.js", "memfs.js", "site.css", WasmExecName, WasmName, WasmName + GzipExt, WordsName} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("the site lacks %s: %v", name, err)
 		}
@@ -144,6 +144,7 @@ func TestHandlerServesOnlyTheSite(t *testing.T) {
 		{"GET", "/", http.StatusOK},
 		{"HEAD", "/app.js", http.StatusOK},
 		{"GET", "/" + WasmExecName, http.StatusOK},
+		{"GET", "/" + WordsName, http.StatusOK},
 		{"GET", "/.env", http.StatusNotFound},
 		{"GET", "/notes.txt", http.StatusNotFound},
 		{"GET", "/nope.js", http.StatusNotFound},
@@ -160,5 +161,16 @@ func TestHandlerServesOnlyTheSite(t *testing.T) {
 		if resp.StatusCode != tc.want || strings.Contains(string(body), "secret") || strings.Contains(string(body), "SECRET") {
 			t.Errorf("%s %s: %d, want %d (body %.60q)", tc.method, tc.path, resp.StatusCode, tc.want, body)
 		}
+	}
+}
+
+// The page fetches the word data by the name the builder writes it under.
+func TestPageFetchesTheWordData(t *testing.T) {
+	app, err := static.ReadFile("static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(app), `"`+WordsName+`"`) {
+		t.Errorf("app.js does not name %s, the word data the builder writes", WordsName)
 	}
 }

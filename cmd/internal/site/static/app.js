@@ -29,7 +29,26 @@
       return WebAssembly.compile(await (await fetch("itformer.wasm")).arrayBuffer());
     }
   }
+  // The word lists the module does not embed (WordNet's parts of speech,
+  // which answering needs), served beside it by the site's builder. Only this
+  // thread answers; the training worker does not need them.
+  var wordsFile = "words.zip";
+  async function fetchWords() {
+    var resp;
+    try {
+      resp = await fetch(wordsFile);
+    } catch (e) {
+      throw new Error("the word data " + wordsFile + " could not be fetched: " + e.message);
+    }
+    if (!resp.ok) { throw new Error("the word data " + wordsFile + " could not be fetched: " + resp.status + " " + resp.statusText); }
+    return new Uint8Array(await resp.arrayBuffer());
+  }
+  function supplyWords(bytes) {
+    try { call("words", bytes); } catch (e) { throw new Error(wordsFile + ": " + e.message); }
+  }
   async function start() {
+    var words = fetchWords(); // while the module compiles
+    words.catch(function () {}); // its failure is reported when awaited below, not as unhandled meanwhile
     wasmModule = await compile();
     timing.compiled = performance.now() - timing.start;
     var go = new Go();
@@ -37,6 +56,7 @@
     var instance = await WebAssembly.instantiate(wasmModule, go.importObject);
     go.run(instance);
     await ready;
+    supplyWords(await words);
     useModel(call("load", null));
     $("go").disabled = false;
     ask();

@@ -1,6 +1,8 @@
 // The training worker: the page sends the compiled itformer.wasm module, then
 // "train" and "stop" messages; the Go instance here trains into an in-memory
 // run folder (memfs.js) and every event goes back to the page as it happens.
+// It is not handed the word data beside the module (words.zip): training
+// reads none of it, only answering does, on the page's thread.
 "use strict";
 importScripts("memfs.js", "wasm_exec.js");
 
