@@ -53,9 +53,7 @@
 // and "too" only where the property works against the action), an adjective
 // before either noun that is never the reason ("the brown dog", "the weak
 // dog" when the clause speaks of weight), and a place phrase whose noun is
-// never the answer (places/*.txt), and, for a fifth of the sentences, an
-// opener that decides nothing ("I think", "she said that", "yesterday":
-// openers.txt):
+// never the answer (places/*.txt):
 //
 //	active           The dog ate the food because it was hungry.
 //	passive          The food was eaten by the dog although it was full.

@@ -25,7 +25,6 @@ const (
 	noCommaShare    = 0.25 // "Because it was hungry the dog ate the food."
 	choiceShare     = 0.7  // of lead-it sentences, where the frame names nouns its verb cannot take
 	determinerShare = 0.2  // "my", "this" before a noun instead of "the" or "a"
-	openerShare     = 0.2  // "I think", "yesterday" before the sentence
 )
 
 // determiners are the words other than the articles that may open a noun
@@ -337,37 +336,12 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) 
 	if g.chance(distractorShare) && sh.layout != soIt {
 		sf.pp = g.placePhrase(t.frame, sh)
 	}
-	sf.openers = g.openers(sf.present)
 	sf.actor = g.actor(t)
 	sf.choice = g.choicePhrase(t, sh, sf.present)
 	if sf.pp.set && sf.pp.place.Noun == sf.choice.decoy {
 		sf.choice = choicePhrase{} // "the fox under the bush found a bush near the duck"
 	}
 	return sf, ok
-}
-
-// openers draws, openerShare of the time, what the sentence opens with
-// (openers.txt): [0] for a sentence that opens with its main clause or
-// "it", any opener the tense allows; [1] for one that opens with a
-// connective, an adverb only ("Yesterday, because it was hungry, ...").
-// It always makes the same draws, so a twin whose connective moves keeps
-// what it can.
-func (g *generator) openers(present bool) [2]opener {
-	o := g.lex.Openers
-	use, i, j, comma := g.chance(openerShare), g.rng.Intn(1<<16), g.rng.Intn(1<<16), g.rng.Intn(2) == 0
-	adverbs := o.Adverb
-	if !present {
-		adverbs = slices.Concat(adverbs, o.Past)
-	}
-	if !use || len(adverbs) == 0 {
-		return [2]opener{}
-	}
-	all := slices.Concat(o.Clause, adverbs)
-	pick := func(list []string, k int) opener {
-		w := list[k%len(list)]
-		return opener{words: w, comma: comma && !slices.Contains(o.Clause, w)}
-	}
-	return [2]opener{pick(all, i), pick(adverbs, j)}
 }
 
 // actor draws the third noun an act's clause names ("the chicken protected

@@ -144,7 +144,6 @@ type Lexicon struct {
 	Dimensions []Dimension // in properties.txt order
 	Acts       []Dimension // acts.txt: deeds done to "it", in file order
 	Attributes []string    // attributes.txt: words before a noun that decide nothing
-	Openers    Openers     // openers.txt: words a sentence may begin with that decide nothing
 	mass       map[string]bool
 	nouns      map[string]bool // agents and objects of any frame
 	places     map[string]bool // nouns of place phrases
@@ -222,8 +221,8 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	return lex, lex.check()
 }
 
-// loadWordFiles reads mass.txt (required) and attributes.txt, openers.txt
-// and unknown.txt (optional: without them no noun gets an attribute that is not
+// loadWordFiles reads mass.txt (required) and attributes.txt and
+// unknown.txt (optional: without them no noun gets an attribute that is not
 // a property, and the unknown_deciding_word challenge is empty).
 func (l *Lexicon) loadWordFiles(fsys fs.FS) error {
 	var err error
@@ -231,9 +230,6 @@ func (l *Lexicon) loadWordFiles(fsys fs.FS) error {
 		return err
 	}
 	if l.Attributes, err = loadAttributes(fsys, "attributes.txt"); err != nil {
-		return err
-	}
-	if l.Openers, err = loadOpeners(fsys, "openers.txt"); err != nil {
 		return err
 	}
 	l.unknown, err = loadUnknown(fsys, "unknown.txt")

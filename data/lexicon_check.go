@@ -5,7 +5,6 @@
 package data
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -18,7 +17,7 @@ func (l *Lexicon) check() error {
 			}
 		}
 	}
-	for _, check := range []func() error{l.checkBothRoles, l.checkAttributes, l.checkOpeners, l.checkUnknown} {
+	for _, check := range []func() error{l.checkBothRoles, l.checkAttributes, l.checkUnknown} {
 		if err := check(); err != nil {
 			return err
 		}
@@ -148,18 +147,6 @@ func (l *Lexicon) checkAttributes() error {
 	return nil
 }
 
-// checkOpeners keeps openers from deciding or being an answer: none of
-// their words may be a noun, a predicate or an attribute.
-func (l *Lexicon) checkOpeners() error {
-	preds := l.predicateSet()
-	for _, w := range l.Openers.words() {
-		if preds[w] || l.IsNoun(w) || slices.Contains(l.Attributes, w) {
-			return lexErr("openers.txt", 0, "%q is a noun, a predicate or an attribute, so an opener could decide", w)
-		}
-	}
-	return nil
-}
-
 // checkUnknown keeps the unknown words out of every frame, so no training
 // sentence can contain one, and makes each mean a predicate some frame uses.
 func (l *Lexicon) checkUnknown() error {
@@ -200,6 +187,6 @@ func (l *Lexicon) allWords() map[string]bool {
 			}
 		}
 	}
-	addAll(set, l.Attributes, degreeAdverbWords(), l.Openers.words())
+	addAll(set, l.Attributes, degreeAdverbWords())
 	return set
 }

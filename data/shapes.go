@@ -196,43 +196,10 @@ type surface struct {
 	// actor is the third noun of a reason clause that is an act ("because
 	// the chicken protected it"), one of the frame's agents.
 	actor string
-	// openers are what the sentence may open with: [0] before a main
-	// clause or "it", [1] before a connective (surface.opener).
-	openers [2]opener
 	// choice is, in a lead-it sentence, a noun the verb cannot take set
 	// beside the object, and how: "found the banana near the tree and
 	// climbed it" (the object last) or "found the tree near the banana".
 	choice choicePhrase
-}
-
-// opener is a phrase that opens a sentence and decides nothing ("i
-// think", "yesterday"), and whether a comma follows it; words "" for none.
-type opener struct {
-	words string
-	comma bool
-}
-
-// opensWithConnective says whether the sentence begins with its connective
-// ("Because it was hungry, ...", "Although the cake was stale, ..."), so
-// that only an adverb may come before it.
-func (s Shape) opensWithConnective(conn string) bool {
-	return s.layout == reasonFirst || (s.layout == soIt && !strings.HasPrefix(conn, ","))
-}
-
-// open writes the surface's opener, if any, for a sentence that does or
-// does not open with its connective; none before a sentence that opens
-// with "it" ("It was hungry, so ..."), which only held-out shapes write, so
-// no training sentence could show "it" right after an opener (with one,
-// such sentences fell from 92% to 80% right).
-func (b *sentence) open(sf surface, s Shape, conn string) {
-	o := sf.openers[boolIndex(s.opensWithConnective(conn))]
-	if o.words == "" || s.layout == soClause {
-		return
-	}
-	b.add(o.words)
-	if o.comma {
-		b.add(",")
-	}
 }
 
 // choicePhrase is the noun a lead-it sentence sets beside its object (none
@@ -441,7 +408,6 @@ func (t tuple) referentOf(m Meaning) Role {
 func realise(t tuple, s Shape, sf surface) Example {
 	b := sentence{decoy: -1}
 	conn := s.connective(t.Concessive, sf.connective)
-	b.open(sf, s, conn)
 	switch s.layout {
 	case reasonLast, twoSentences, twoReasons:
 		b.scenePlace(sf)
