@@ -201,34 +201,24 @@ func checkAccuracy(t *testing.T, r *trainedRun) {
 	best := m.Baselines.Shortcut()
 	t.Logf("test accuracy %.4f, best baseline %.4f (first %.4f nearest %.4f majority %.4f), strongest %v",
 		m.Test.Accuracy, best, m.Baselines.FirstNoun, m.Baselines.NearestNoun, m.Baselines.Majority, m.Test.Strongest)
-	// The tiny config learns the corpus only part of the way in 15 epochs (the
-	// default config is what the README's figures are about): it must still
-	// beat every shortcut. On corpus-37 (728 words: WordNet's nouns,
-	// predicates and verbs, and openers) it stalls near 61%: test 0.608
-	// (seed 2 0.625), the best shortcut 0.535; nothing tried reached 0.70 in
-	// 15 epochs (validation at epoch 10-15: width 32 <= 0.60, 8 heads 0.615,
-	// no embedding decay 0.555, a 10-epoch curriculum 0.614, width 32 with 8
-	// heads 0.668, 3 layers 0.630; test without noun dropout 0.651, with
-	// corpus-36's words and the openers 0.633, without openers 0.619), so
-	// the bars are 0.58 and 5 points over the best shortcut (they were 0.68
-	// and 15 points). On corpus-36 (the two-it shape drawn twice
-	// as often), width 24 with a 5-epoch curriculum: test 0.717, the best
-	// shortcut 0.535; the width-16 tiny.json before it fell to 0.624 there
-	// (0.671 with the curriculum, 0.693 with it and 20 epochs). On corpus-35
-	// (34 frames, cross with size), width 16: test 0.699, the best shortcut
-	// 0.528. Measured on seed 1 with the 33-frame corpus:
-	// test 0.719 after 15 epochs (10, as before, gave 0.682, a learning rate
-	// of 0.006 or 0.01 0.649 and 0.607, d_model 24 0.688). With the 30-frame corpus:
-	// test 0.729, the best shortcut 0.516, the supervised head strongest on
-	// the antecedent for 0.721 (6 epochs, enough for the 28-frame corpus's
-	// 0.879, gave 0.659). On the 24-frame corpus each part of tiny.json
-	// counted: without noun dropout and embedding decay 0.711, 3 layers of 2
-	// heads 0.720, on 6,000 sentences 0.645; the old tiny.json (all three) 0.587.
-	if m.Test.Accuracy < 0.58 {
-		t.Errorf("test accuracy %.4f, want >= 0.58", m.Test.Accuracy)
+	// The tiny config learns the corpus only part of the way (the default
+	// config is what the README's figures are about): it must still beat
+	// every shortcut by far. On corpus-37 (701 words, 728 with the openers it
+	// first had) 15 epochs of 24,000 sentences stalled near 61% whatever was
+	// tried (with openers: test 0.608, seed 2
+	// 0.625; width 32 <= 0.60, 8 heads 0.615, no embedding decay 0.555, a
+	// 10-epoch curriculum 0.614, width 32 with 8 heads 0.668, 3 layers
+	// 0.630; without them: test 0.619, a cosine decay 0.612, batches of 16 0.606, a 3-epoch curriculum
+	// 0.686 (validation)); 8 epochs of 48,000 sentences, as many steps
+	// within 7%, left the plateau: validation 0.964 (seed 1, test 0.959),
+	// 0.756 (seed 2, still climbing). More sentences, not more passes over
+	// them, is what the larger vocabulary needs. On corpus-36, 15 epochs of
+	// 24,000: test 0.717, the best shortcut 0.535.
+	if m.Test.Accuracy < 0.70 {
+		t.Errorf("test accuracy %.4f, want >= 0.70", m.Test.Accuracy)
 	}
-	if m.Test.Accuracy-best < 0.05 {
-		t.Errorf("test accuracy %.4f is %.1f points above the best shortcut %.4f, want >= 5", m.Test.Accuracy, 100*(m.Test.Accuracy-best), best)
+	if m.Test.Accuracy-best < 0.15 {
+		t.Errorf("test accuracy %.4f is %.1f points above the best shortcut %.4f, want >= 15", m.Test.Accuracy, 100*(m.Test.Accuracy-best), best)
 	}
 	if len(m.Challenges) != 9 {
 		t.Errorf("%d challenge sets in metrics, want 9", len(m.Challenges))

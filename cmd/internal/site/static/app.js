@@ -7,7 +7,7 @@
   var wasmModule = null, worker = null, trained = null;
   // targets are the validation accuracies a config is expected to reach: the
   // tiny one's is train's test bar (train_test.go), the default's the README's.
-  var targets = { tiny: 0.60, default: 0.90 }, target = targets.tiny;
+  var targets = { tiny: 0.70, default: 0.90 }, target = targets.tiny;
   var curves = { epochs: [], steps: [] };
   var timing = { start: performance.now() };
   window.itformerTiming = timing; // read by the browser test and the README's figures
