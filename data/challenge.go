@@ -97,13 +97,20 @@ func heldOutTwin(g *generator, t tuple) (tuple, bool) {
 	return t, false
 }
 
-// anyVariation tries the four variations in a random order and keeps the
-// first that moves the answer: twins that keep the predicate (and so give
-// the predicate alone nothing to go on) wherever the frame allows.
+// anyVariation tries the three variations that keep the predicate in a
+// random order, then another predicate, and keeps the first that moves the
+// answer: twins that keep the predicate (and so give the predicate alone
+// nothing to go on) wherever the frame allows. (Drawing all four in a
+// random order let the predicate baseline reach 55.6% on a set once the
+// poles had more words.)
 func anyVariation(g *generator, t tuple) (tuple, bool) {
-	vs := []variation{flipNegation, flipOutcome, flipConcession, otherPredicate}
-	for _, i := range g.rng.Perm(len(vs)) {
-		if twin, ok := vs[i](g, t); ok && !g.heldOut[twin.cell().key()] {
+	keeping := []variation{flipNegation, flipOutcome, flipConcession}
+	vs := []variation{}
+	for _, i := range g.rng.Perm(len(keeping)) {
+		vs = append(vs, keeping[i])
+	}
+	for _, v := range append(vs, otherPredicate) {
+		if twin, ok := v(g, t); ok && !g.heldOut[twin.cell().key()] {
 			return twin, true
 		}
 	}

@@ -22,8 +22,8 @@ func TestDefaultLexicon(t *testing.T) {
 	}
 	for _, f := range lex.Frames {
 		for _, n := range [][]string{f.Agents, f.Objects} {
-			if len(n) < 6 || len(n) > 80 {
-				t.Errorf("%s: %d nouns in a role, want 6-80", f.File, len(n))
+			if len(n) < 6 || len(n) > 200 { // 200: the lists grew with WordNet's words
+				t.Errorf("%s: %d nouns in a role, want 6-200", f.File, len(n))
 			}
 		}
 		for _, o := range []Outcome{Succeeded, Failed} {
@@ -39,8 +39,8 @@ func TestDefaultLexicon(t *testing.T) {
 				t.Errorf("%s: explanation %s has no dimension in properties.txt or acts.txt, or a bad sign", f.File, e)
 			}
 		}
-		if n := len(f.Predicates()); n < 2 || n > 40 {
-			t.Errorf("%s: %d predicates, want 2-40", f.File, n)
+		if n := len(f.Predicates()); n < 2 || n > 80 {
+			t.Errorf("%s: %d predicates, want 2-80", f.File, n)
 		}
 	}
 	eat, ok := lex.Frame("eat")

@@ -297,8 +297,9 @@ func (l *Lexicon) uses(p string) []Use {
 	for i := range l.Frames {
 		f := &l.Frames[i]
 		for r, ok := range f.describes(p) {
-			if ok {
-				out = append(out, Use{Verb: f.Verb(Succeeded), Role: Role(r)})
+			// Two frames may share a verb (tempt, tempt_drink: "tempted").
+			if u := (Use{Verb: f.Verb(Succeeded), Role: Role(r)}); ok && !slices.Contains(out, u) {
+				out = append(out, u)
 			}
 		}
 	}

@@ -201,23 +201,22 @@ func checkAccuracy(t *testing.T, r *trainedRun) {
 	best := m.Baselines.Shortcut()
 	t.Logf("test accuracy %.4f, best baseline %.4f (first %.4f nearest %.4f majority %.4f), strongest %v",
 		m.Test.Accuracy, best, m.Baselines.FirstNoun, m.Baselines.NearestNoun, m.Baselines.Majority, m.Test.Strongest)
-	// The tiny config learns the corpus only part of the way in 15 epochs (the
-	// default config is what the README's figures are about): it must still
-	// beat every shortcut by far. On corpus-36 (the two-it shape drawn twice
-	// as often), width 24 with a 5-epoch curriculum: test 0.717, the best
-	// shortcut 0.535; the width-16 tiny.json before it fell to 0.624 there
-	// (0.671 with the curriculum, 0.693 with it and 20 epochs). On corpus-35
-	// (34 frames, cross with size), width 16: test 0.699, the best shortcut
-	// 0.528. Measured on seed 1 with the 33-frame corpus:
-	// test 0.719 after 15 epochs (10, as before, gave 0.682, a learning rate
-	// of 0.006 or 0.01 0.649 and 0.607, d_model 24 0.688). With the 30-frame corpus:
-	// test 0.729, the best shortcut 0.516, the supervised head strongest on
-	// the antecedent for 0.721 (6 epochs, enough for the 28-frame corpus's
-	// 0.879, gave 0.659). On the 24-frame corpus each part of tiny.json
-	// counted: without noun dropout and embedding decay 0.711, 3 layers of 2
-	// heads 0.720, on 6,000 sentences 0.645; the old tiny.json (all three) 0.587.
-	if m.Test.Accuracy < 0.68 {
-		t.Errorf("test accuracy %.4f, want >= 0.68", m.Test.Accuracy)
+	// The tiny config learns the corpus only part of the way (the default
+	// config is what the README's figures are about): it must still beat
+	// every shortcut by far. On corpus-37 (701 tokens) 15 epochs of 24,000
+	// sentences stall near 61-63% on test whatever was tried: 0.634 with
+	// this code; on a draw with openers (728 tokens) 0.608, seed 2 0.625,
+	// and on validation width 32 <= 0.60, 8 heads 0.615, no embedding decay
+	// 0.555, a 10-epoch curriculum 0.614, width 32 with 8 heads 0.668, 3
+	// layers 0.630; on a draw without them 0.619, and on validation a cosine
+	// decay 0.612, batches of 16 0.606, a 3-epoch curriculum 0.686. 8 epochs
+	// of 48,000 sentences, as many steps within 7%, leave the plateau: test
+	// 0.969 (seed 1), 0.954 (seed 2), 0.771 (seed 3, still climbing). More
+	// sentences, not more passes over them, is what the larger vocabulary
+	// needs. On corpus-36, 15 epochs of 24,000: test 0.717, the best
+	// shortcut 0.535.
+	if m.Test.Accuracy < 0.70 {
+		t.Errorf("test accuracy %.4f, want >= 0.70", m.Test.Accuracy)
 	}
 	if m.Test.Accuracy-best < 0.15 {
 		t.Errorf("test accuracy %.4f is %.1f points above the best shortcut %.4f, want >= 15", m.Test.Accuracy, 100*(m.Test.Accuracy-best), best)

@@ -107,8 +107,10 @@ func generateFrom(db *wordnet.DB) (map[string]string, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		files["nouns/"+c.name+".txt"] = classFile(c, members)
 		fmt.Fprintf(&summary, "nouns/%s.txt: %d nouns\n", c.name, len(members))
+		if len(members) > 0 { // a list with no nouns is an error to the loader, and says nothing
+			files["nouns/"+c.name+".txt"] = classFile(c, members)
+		}
 	}
 	exps := predicateExpansions(db, words, lex.Dimensions)
 	files["predicates.txt"], n = predicateFile(exps, words)
