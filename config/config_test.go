@@ -78,7 +78,7 @@ func TestLoadShippedConfigs(t *testing.T) {
 		lr                            float64
 	}{
 		{"default.json", 32, 80, 2, 8, 0.003},
-		{"tiny.json", 24, 15, 2, 4, 0.003},
+		{"tiny.json", 24, 8, 2, 4, 0.003},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			c, err := Load(filepath.Join("..", "configs", tc.file))

@@ -134,7 +134,8 @@ func TestNoBasisIsAGuess(t *testing.T) {
 		reason    string // in the reason when want
 	}{
 		{"The horse kicked the fence because it was angry.", noKnownVerb, true, "none of the verb phrases of the corpus"},
-		{"The dog devoured the food because it was hungry.", noKnownVerb, true, "none of the verb phrases of the corpus"},
+		{"The dog swallowed the food because it was hungry.", noKnownVerb, true, "none of the verb phrases of the corpus"},
+		{"The dog devoured the food because it was hungry.", noKnownVerb, false, ""},                                    // a synonym eat writes since corpus-37
 		{"The lamp fit the box because it was so little.", noKnownVerb, true, "none of the verb phrases of the corpus"}, // "fit", but not "fit in" or "fit into"
 		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""},                                 // the verb is known
 		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},                                       // read as "hungry"

@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func TestResumeRefusesEditedConfig(t *testing.T) {
 	dir := interruptedRun(t)
 	path := filepath.Join(dir, "config.json")
 	for _, tc := range []struct{ set, want string }{
-		{"train.epochs=20", "config.json's train.epochs is 20 but the run was started with 15; resume runs what was started"},
+		{"train.epochs=20", fmt.Sprintf("config.json's train.epochs is 20 but the run was started with %d; resume runs what was started", tinyConfig.Train.Epochs)},
 		{"model.dtype=float32", `config.json's model.dtype is "float32" but the run was started with "float64"`},
 	} {
 		edited, err := config.Load(path, tc.set)

@@ -88,7 +88,8 @@ func TestSignalDuringSetup(t *testing.T) {
 	}
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
 		dir := filepath.Join(t.TempDir(), "run")
-		cmd := exec.Command(bin, "-config", tiny, "-max-memory", "16GB", "-set", "model.layers=100", "-set", "model.d_model=16", "-set", "model.d_ff=32", "-out", dir)
+		cmd := exec.Command(bin, "-config", tiny, "-max-memory", "16GB", "-set", "model.layers=100", "-set", "model.d_model=16", "-set", "model.d_ff=32",
+			"-set", "model.max_len=24", "-set", "data.train_size=24000", "-out", dir) // within 16 GB by the estimate
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		stdout, err := cmd.StdoutPipe()
