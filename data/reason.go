@@ -297,9 +297,8 @@ func (l *Lexicon) uses(p string) []Use {
 	for i := range l.Frames {
 		f := &l.Frames[i]
 		for r, ok := range f.describes(p) {
-			// Two frames may share a verb (tempt, tempt_drink: "tempted").
-			if u := (Use{Verb: f.Verb(Succeeded), Role: Role(r)}); ok && !slices.Contains(out, u) {
-				out = append(out, u)
+			if ok { // two frames may share a verb (tempt, tempt_drink: "tempted")
+				out = appendNew(out, Use{Verb: f.Verb(Succeeded), Role: Role(r)})
 			}
 		}
 	}
@@ -326,9 +325,12 @@ func endsWith(tokens, words []string) bool {
 	return len(tokens) >= len(words) && slices.Equal(tokens[len(tokens)-len(words):], words)
 }
 
-func appendNew(list []string, s string) []string {
-	if s == "" || slices.Contains(list, s) {
+// appendNew appends v unless it is the zero value ("" for a word) or
+// already in list.
+func appendNew[T comparable](list []T, v T) []T {
+	var zero T
+	if v == zero || slices.Contains(list, v) {
 		return list
 	}
-	return append(list, s)
+	return append(list, v)
 }
