@@ -67,7 +67,7 @@ func Write(dir string, wasm, wasmGzip, wasmExec, words []byte) error {
 	if err != nil {
 		return err
 	}
-	for name, raw := range map[string][]byte{WasmName: wasm, WasmName + GzipExt: wasmGzip, WasmExecName: wasmExec, WordsName: words} {
+	for name, raw := range builtFiles(wasm, wasmGzip, wasmExec, words) {
 		if err := os.WriteFile(filepath.Join(dir, name), raw, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
 		}
@@ -96,10 +96,19 @@ func CheckFolder(dir string) error {
 	return nil
 }
 
+// builtFiles names the builder's files, the ones Write writes beside the
+// static ones.
+func builtFiles(wasm, wasmGzip, wasmExec, words []byte) map[string][]byte {
+	return map[string][]byte{WasmName: wasm, WasmName + GzipExt: wasmGzip, WasmExecName: wasmExec, WordsName: words}
+}
+
 // ownNames are the names of the files Write writes: the static ones and the
-// builder's four.
+// builder's (builtFiles).
 func ownNames() map[string]bool {
-	own := map[string]bool{WasmName: true, WasmName + GzipExt: true, WasmExecName: true, WordsName: true}
+	own := map[string]bool{}
+	for name := range builtFiles(nil, nil, nil, nil) {
+		own[name] = true
+	}
 	names, _ := fs.Glob(static, "static/*") // the pattern is valid
 	for _, n := range names {
 		own[filepath.Base(n)] = true
