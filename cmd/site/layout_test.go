@@ -22,7 +22,6 @@ import (
 	"itformer/cmd/internal/browsertest"
 	"itformer/cmd/internal/defaultmodel"
 	"itformer/cmd/internal/site"
-	"itformer/data"
 	"itformer/inference"
 )
 
@@ -88,7 +87,7 @@ func TestBrowserLayout(t *testing.T) {
 	b.do("back to the top", chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 
 	// A new answer replaces the old one without a blank moment.
-	b.do("ask the twin", chromedp.SetValue("#twin", strings.TrimSuffix(data.MissionTasty, "."), chromedp.ByID), chromedp.Click("#go", chromedp.ByID))
+	b.askTwin()
 	for _, after := range []time.Duration{50 * time.Millisecond, time.Second} {
 		time.Sleep(after)
 		l = b.layout()
