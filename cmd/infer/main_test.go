@@ -38,6 +38,48 @@ func TestMissionSentenceAndTwin(t *testing.T) {
 	}
 }
 
+// The mission's family: "A dog ate the X because it was hungry" (dog) and
+// "... tasty" (X) for every food the eat frame takes. A model that knows the
+// mission sentence but not its family learned a sentence, not the meaning:
+// a model tried for the default had one member that answered X in 19 of the
+// 54 hungry ones, and the three flagged 15 (docs/results.md). No answer may
+// be stated wrong, and at most a tenth of each family may be flagged.
+func TestMissionFamily(t *testing.T) {
+	p, err := cli.LoadModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex, err := data.DefaultLexicon()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eat, ok := lex.Frame("eat")
+	if !ok {
+		t.Fatal("the lexicon has no eat frame")
+	}
+	for _, predicate := range []string{"hungry", "tasty"} {
+		flagged := 0
+		for _, food := range eat.Objects {
+			want := map[string]string{"hungry": "dog", "tasty": food}[predicate]
+			s := fmt.Sprintf("A dog ate the %s because it was %s", food, predicate)
+			res, err := p.Resolve(s)
+			if err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+			a := res.Predictions[0]
+			switch {
+			case a.Confidence.Guess:
+				flagged++
+			case a.TypedAnswer != want:
+				t.Errorf("%q: stated %q, want %q", s, a.TypedAnswer, want)
+			}
+		}
+		if 10*flagged > len(eat.Objects) {
+			t.Errorf("%q: %d of %d foods flagged as guesses, want at most a tenth", predicate, flagged, len(eat.Objects))
+		}
+	}
+}
+
 // The mission sentence's answer, as README quotes it: a confident answer
 // over known words prints no line about guessing.
 func TestConfidentAnswerIsPrintedAsBefore(t *testing.T) {
