@@ -38,6 +38,19 @@ type Selective struct {
 	// Groups are the same figures for each part of the set, when it is split
 	// (selective -by frame: one per frame), sorted by name.
 	Groups []Selective `json:"groups,omitempty"`
+	// Misses are some of the set's wrongly answered sentences, when asked
+	// for (selective -misses), in the set's order.
+	Misses []Miss `json:"misses,omitempty"`
+}
+
+// Miss is a sentence whose shown answer is wrong.
+type Miss struct {
+	Text  string `json:"text"`
+	Right string `json:"right"` // the noun "it" refers to
+	Guess bool   `json:"guess"` // the wrong answer was flagged as a guess
+	// Share is the members' mean share of the candidates' probability for
+	// the wrong answer (Scored.Score).
+	Share float64 `json:"share"`
 }
 
 // ScoreExample resolves ex's pronoun and scores the shown answer.

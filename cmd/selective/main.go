@@ -39,18 +39,20 @@ func main() {
 
 type options struct {
 	run, sets, plot, by string
+	misses              int
 	member              *int
 	asJSON              bool
 	relatives           bool
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("selective", "selective [-run DIR] [-member K] [-sets test,negation,...] [-by frame|shape|flips] [-plot FILE.png] [-json]")
+	fs := cli.NewFlagSet("selective", "selective [-run DIR] [-member K] [-sets test,negation,...] [-by frame,shape,flips,concession] [-misses N] [-plot FILE.png] [-json]")
 	var o options
 	fs.StringVar(&o.run, "run", "", "run folder or checkpoint.json (default: the embedded default model)")
 	fs.StringVar(&o.sets, "sets", "all", "comma-separated sets: test and the challenge sets' names, or all")
 	fs.StringVar(&o.plot, "plot", "", "also draw the risk-coverage curves as this PNG `FILE`")
-	fs.StringVar(&o.by, "by", "", "also split each set by `PART`: "+groupingNames()+" (flips: how many of a second-pole predicate, a failed outcome, \"not\" and \"although\" turn the answer round)")
+	fs.StringVar(&o.by, "by", "", "also split each set by `PARTS`, one or more of "+groupingNames()+", comma-separated (flips: how many of a second-pole predicate, a failed outcome, \"not\" and \"although\" turn the answer round; concession: whether the reason explains or concedes)")
+	fs.IntVar(&o.misses, "misses", 0, "also print up to `N` sentences of each set whose shown answer is wrong")
 	fs.BoolVar(&o.asJSON, "json", false, "print the figures as JSON")
 	fs.BoolVar(&o.relatives, "relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
 	o.member = fs.MemberFlag()
@@ -61,10 +63,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := fs.NoArguments(); err != nil {
 		return err
 	}
-	if _, ok := groupings[o.by]; !ok && o.by != "" {
-		return fs.Mistake("-by %q: split by one of %s", o.by, groupingNames())
+	key, err := groupingKey(o.by)
+	if err != nil {
+		return fs.Mistake("%v", err)
 	}
-	figures, curves, err := evaluate(o, stderr)
+	if o.misses < 0 {
+		return fs.Mistake("-misses %d: give how many wrong sentences to print per set, 0 or more", o.misses)
+	}
+	figures, curves, err := evaluate(o, key, stderr)
 	if errors.Is(err, cli.ErrNoSet) {
 		return fs.Mistake("-sets: %v", err)
 	}
@@ -83,11 +89,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(figures)
 	}
 	writeTable(stdout, figures)
+	writeMisses(stdout, figures)
 	return nil
 }
 
-// evaluate scores every chosen set, reporting each as it starts on progress.
-func evaluate(o options, progress io.Writer) ([]inference.Selective, []experiment.Curve, error) {
+// evaluate scores every chosen set, reporting each as it starts on progress;
+// key, if not nil, splits each set into parts, and each set keeps up to
+// o.misses of its wrongly answered sentences.
+func evaluate(o options, key func(data.Example) string, progress io.Writer) ([]inference.Selective, []experiment.Curve, error) {
 	p, err := cli.LoadMember(o.run, *o.member)
 	if err != nil {
 		return nil, nil, err
@@ -110,25 +119,50 @@ func evaluate(o options, progress io.Writer) ([]inference.Selective, []experimen
 		if err != nil {
 			return nil, nil, err
 		}
-		if key := groupings[o.by]; key != nil {
+		if key != nil {
 			sel.Groups = split(s.Examples, scored, key)
 		}
-		figures = append(figures, sel)
 		x, y := inference.RiskCoverage(scored)
 		curves = append(curves, experiment.Curve{Name: s.Name, X: x, Y: y})
+		sel.Misses = wrong(s.Examples, scored, o.misses)
+		figures = append(figures, sel)
 	}
 	return figures, curves, nil
 }
 
 // groupings are what -by splits a set by: a sentence's part's name.
 var groupings = map[string]func(data.Example) string{
-	"frame": func(e data.Example) string { return e.Frame },
-	"shape": func(e data.Example) string { return e.Shape },
-	"flips": func(e data.Example) string { return strconv.Itoa(e.Flips()) },
+	"frame":      func(e data.Example) string { return e.Frame },
+	"shape":      func(e data.Example) string { return e.Shape },
+	"flips":      func(e data.Example) string { return strconv.Itoa(e.Flips()) },
+	"concession": func(e data.Example) string { return map[bool]string{false: "explains", true: "concedes"}[e.Concessive] },
 }
 
 // groupingNames lists -by's choices for help and errors.
 func groupingNames() string { return strings.Join(slices.Sorted(maps.Keys(groupings)), ", ") }
+
+// groupingKey is -by's key: the named parts' names joined by "/" ("so/concedes"
+// for -by shape,concession), or nil for "" (no split).
+func groupingKey(by string) (func(data.Example) string, error) {
+	if by == "" {
+		return nil, nil
+	}
+	var keys []func(data.Example) string
+	for _, name := range strings.Split(by, ",") {
+		k, ok := groupings[strings.TrimSpace(name)]
+		if !ok {
+			return nil, fmt.Errorf("-by %q: %q is no part to split by; give one or more of %s, comma-separated", by, name, groupingNames())
+		}
+		keys = append(keys, k)
+	}
+	return func(e data.Example) string {
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = k(e)
+		}
+		return strings.Join(parts, "/")
+	}, nil
+}
 
 // split sums up scored (one per example, in order) per part of the set, the
 // parts sorted by name.
@@ -146,16 +180,54 @@ func split(examples []data.Example, scored []inference.Scored, key func(data.Exa
 }
 
 func writeTable(w io.Writer, figures []inference.Selective) {
-	fmt.Fprintf(w, "%-22s %9s %9s %9s %10s %10s\n", "set", "sentences", "accuracy", "coverage", "selective", "unanimous")
+	width := len("set")
 	for _, f := range figures {
-		writeRow(w, f.Name, f)
+		width = max(width, len(f.Name))
 		for _, g := range f.Groups {
-			writeRow(w, "  "+g.Name, g)
+			width = max(width, len(g.Name)+2)
+		}
+	}
+	fmt.Fprintf(w, "%-*s %9s %9s %9s %10s %10s\n", width, "set", "sentences", "accuracy", "coverage", "selective", "unanimous")
+	for _, f := range figures {
+		writeRow(w, width, f.Name, f)
+		for _, g := range f.Groups {
+			writeRow(w, width, "  "+g.Name, g)
 		}
 	}
 }
 
-func writeRow(w io.Writer, name string, f inference.Selective) {
-	fmt.Fprintf(w, "%-22s %9d %8.1f%% %8.1f%% %9.1f%% %9.1f%%\n", name, f.N,
+// wrong is up to n of a set's wrongly answered sentences, in the set's order.
+func wrong(examples []data.Example, scored []inference.Scored, n int) []inference.Miss {
+	var out []inference.Miss
+	for i, s := range scored {
+		if len(out) == n {
+			break
+		}
+		if !s.Right {
+			e := examples[i]
+			out = append(out, inference.Miss{Text: e.Text, Right: e.Tokens[e.Antecedent], Guess: s.Guess, Share: s.Score})
+		}
+	}
+	return out
+}
+
+// writeMisses prints each set's misses under its name.
+func writeMisses(w io.Writer, figures []inference.Selective) {
+	for _, f := range figures {
+		if len(f.Misses) > 0 {
+			fmt.Fprintf(w, "\n%s: wrong (the right answer; the share of the wrong one; stated or a guess)\n", f.Name)
+		}
+		for _, m := range f.Misses {
+			kind := "stated"
+			if m.Guess {
+				kind = "a guess"
+			}
+			fmt.Fprintf(w, "  %s  right: %s; %.1f%%, %s\n", m.Text, m.Right, 100*m.Share, kind)
+		}
+	}
+}
+
+func writeRow(w io.Writer, width int, name string, f inference.Selective) {
+	fmt.Fprintf(w, "%-*s %9d %8.1f%% %8.1f%% %9.1f%% %9.1f%%\n", width, name, f.N,
 		100*f.Accuracy, 100*f.Coverage, 100*f.SelectiveAccuracy, 100*f.Unanimous)
 }

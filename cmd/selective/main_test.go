@@ -10,25 +10,55 @@ import (
 )
 
 func TestSplitSumsUpEachPart(t *testing.T) {
-	examples := []data.Example{{Frame: "eat"}, {Frame: "catch", Negated: true}, {Frame: "eat", Outcome: data.Failed}}
+	examples := []data.Example{{Frame: "eat"}, {Frame: "catch", Negated: true}, {Frame: "eat", Outcome: data.Failed, Concessive: true}}
 	scored := []inference.Scored{{Right: true}, {Right: false, Guess: true}, {Right: false}}
 	for _, tc := range []struct {
 		by   string
 		want []inference.Selective
 	}{
 		{"frame", []inference.Selective{{Name: "catch", N: 1}, {Name: "eat", N: 2, Accuracy: 0.5, Coverage: 1, SelectiveAccuracy: 0.5}}},
-		{"flips", []inference.Selective{{Name: "0", N: 1, Accuracy: 1, Coverage: 1, SelectiveAccuracy: 1}, {Name: "1", N: 2, Coverage: 0.5}}},
+		{"flips", []inference.Selective{{Name: "0", N: 1, Accuracy: 1, Coverage: 1, SelectiveAccuracy: 1}, {Name: "1", N: 1, Coverage: 0}, {Name: "2", N: 1, Coverage: 1}}},
+		{"frame,concession", []inference.Selective{{Name: "catch/explains", N: 1}, {Name: "eat/concedes", N: 1, Coverage: 1}, {Name: "eat/explains", N: 1, Accuracy: 1, Coverage: 1, SelectiveAccuracy: 1}}},
 	} {
-		if got := split(examples, scored, groupings[tc.by]); !reflect.DeepEqual(got, tc.want) {
+		key, err := groupingKey(tc.by)
+		if err != nil {
+			t.Fatalf("-by %s: %v", tc.by, err)
+		}
+		if got := split(examples, scored, key); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("-by %s: %+v, want %+v", tc.by, got, tc.want)
 		}
 	}
 }
 
-func TestAnUnknownSplitIsAMistake(t *testing.T) {
-	var out, errs strings.Builder
-	err := run([]string{"-by", "colour"}, &out, &errs)
-	if err == nil || !strings.Contains(err.Error(), `-by "colour": split by one of flips, frame, shape`) {
-		t.Errorf("-by colour: %v", err)
+func TestMistakesNameTheFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-by", "colour"}, `-by "colour": "colour" is no part to split by; give one or more of concession, flips, frame, shape, comma-separated`},
+		{[]string{"-by", "shape,,frame"}, `-by "shape,,frame": "" is no part to split by`},
+		{[]string{"-misses", "-1"}, `-misses -1: give how many wrong sentences to print per set, 0 or more`},
+	} {
+		var out, errs strings.Builder
+		if err := run(tc.args, &out, &errs); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want it to say %s", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestWrongKeepsTheFirstNMisses(t *testing.T) {
+	examples := []data.Example{
+		{Text: "a", Tokens: []string{"dog", "food"}, Antecedent: 0},
+		{Text: "b", Tokens: []string{"dog", "food"}, Antecedent: 1},
+		{Text: "c", Tokens: []string{"dog", "food"}, Antecedent: 0},
+		{Text: "d", Tokens: []string{"dog", "food"}, Antecedent: 1},
+	}
+	scored := []inference.Scored{{Right: true}, {Score: 0.9}, {Guess: true, Score: 0.6}, {Score: 0.7}}
+	want := []inference.Miss{{Text: "b", Right: "food", Share: 0.9}, {Text: "c", Right: "dog", Guess: true, Share: 0.6}}
+	if got := wrong(examples, scored, 2); !reflect.DeepEqual(got, want) {
+		t.Errorf("wrong(…, 2) = %+v, want %+v", got, want)
+	}
+	if got := wrong(examples, scored, 0); got != nil {
+		t.Errorf("wrong(…, 0) = %+v, want none", got)
 	}
 }
