@@ -36,9 +36,6 @@ func run(args []string) error {
 	if *runDir == "" {
 		return fs.Mistake("give the run folder with -run")
 	}
-	if err := fs.RefuseEmpty("out"); err != nil { // it had read as a file named "", "drawing : : ..."
-		return err
-	}
 	m, err := readMetrics(filepath.Join(cli.RunFolder(*runDir), "metrics.json"))
 	if err != nil {
 		return err

@@ -103,7 +103,8 @@ func TestFlagMistakes(t *testing.T) {
 		want string
 	}{
 		{[]string{"-run", dir, "-out", ""}, `-out "": the value is empty`},
-		{[]string{"-run", ""}, "give the run folder with -run"},
+		{[]string{"-run", ""}, `-run "": the value is empty`},
+		{nil, "give the run folder with -run"},
 		{[]string{"-run", dir, "extra"}, `unexpected argument "extra"`},
 	} {
 		err := run(c.args)

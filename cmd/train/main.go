@@ -67,10 +67,6 @@ func run(args []string) error {
 	if err := fs.NoArguments(); err != nil {
 		return err
 	}
-	// -config "" or -resume "" would read as no flag: a default run of 40 minutes.
-	if err := fs.RefuseEmpty("config", "resume", "out"); err != nil {
-		return err
-	}
 	// From here on Ctrl-C and SIGTERM stop the run cleanly, setup included.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -138,7 +138,7 @@ func TestDefaultConfigFromAnyDirectory(t *testing.T) {
 func TestEmptySeedIsRefused(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	err := run([]string{"-config", tiny, "-seed", "", "-out", dir})
-	if err == nil || !strings.Contains(err.Error(), `-seed "": want an integer`) {
+	if err == nil || !strings.Contains(err.Error(), `-seed "": the value is empty`) {
 		t.Errorf(`train -seed "": %v, want a refusal naming it`, err)
 	}
 	if _, statErr := os.Stat(dir); !errors.Is(statErr, os.ErrNotExist) {

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -73,9 +72,12 @@ type Repeatable interface {
 }
 
 // parseCounting is flag.FlagSet.Parse, and an error for a flag given twice
-// that is not Repeatable.
+// that is not Repeatable, or for one given an empty value: -run "" or
+// -config "" would otherwise read as no flag at all and run the default in
+// silence, and -out "" as a file named "". No flag takes "" as a value.
 func (f *FlagSet) parseCounting(args []string) error {
-	f.VisitAll(func(fl *flag.Flag) { fl.Value = &counted{Value: fl.Value} })
+	var empty string // the first flag given "", in the order given
+	f.VisitAll(func(fl *flag.Flag) { fl.Value = &counted{Value: fl.Value, name: fl.Name, empty: &empty} })
 	err := f.FlagSet.Parse(args)
 	var twice []string
 	f.VisitAll(func(fl *flag.Flag) {
@@ -85,20 +87,31 @@ func (f *FlagSet) parseCounting(args []string) error {
 			twice = append(twice, "-"+fl.Name)
 		}
 	})
-	if err == nil && len(twice) > 0 {
-		err = fmt.Errorf("%s given more than once; give each once", strings.Join(twice, ", "))
+	switch {
+	case err != nil:
+		return err
+	case empty != "":
+		return fmt.Errorf("-%s \"\": the value is empty; give one, or leave the flag out", empty)
+	case len(twice) > 0:
+		return fmt.Errorf("%s given more than once; give each once", strings.Join(twice, ", "))
 	}
-	return err
+	return nil
 }
 
-// counted is a flag.Value that counts its Sets.
+// counted is a flag.Value that counts its Sets and notes the first flag set
+// to "".
 type counted struct {
 	flag.Value
-	sets int
+	name  string
+	sets  int
+	empty *string
 }
 
 func (c *counted) Set(s string) error {
 	c.sets++
+	if s == "" && *c.empty == "" {
+		*c.empty = c.name
+	}
 	return c.Value.Set(s)
 }
 
@@ -117,22 +130,6 @@ func (f *FlagSet) Mistake(format string, args ...any) error {
 func (f *FlagSet) NoArguments() error {
 	if f.NArg() > 0 {
 		return f.Mistake("unexpected argument %q (this command takes flags only)", f.Arg(0))
-	}
-	return nil
-}
-
-// RefuseEmpty is a usage error naming the first of the flags given with an
-// empty value: -config "" would otherwise read as no -config at all and run
-// the default in silence. Flags left out are not looked at.
-func (f *FlagSet) RefuseEmpty(names ...string) error {
-	var empty string
-	f.Visit(func(fl *flag.Flag) {
-		if empty == "" && slices.Contains(names, fl.Name) && fl.Value.String() == "" {
-			empty = fl.Name
-		}
-	})
-	if empty != "" {
-		return f.Mistake("-%s \"\": the value is empty; give one, or leave the flag out", empty)
 	}
 	return nil
 }

@@ -196,28 +196,27 @@ func (f *failAfter) Write(p []byte) (int, error) {
 	return f.w.Write(p)
 }
 
-// An empty value given to a flag is refused by the flag's name; a flag left
+// An empty value given to any flag is refused by the flag's name; a flag left
 // out, or given a value, is not.
-func TestRefuseEmpty(t *testing.T) {
+func TestAnEmptyValueIsAMistake(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string // "" for no error
 	}{
-		{[]string{"-config", ""}, `-config "": the value is empty`},
+		{[]string{"-config", ""}, `-config "": the value is empty; give one, or leave the flag out`},
 		{[]string{"-config=", "-out", "x"}, `-config "": the value is empty`},
-		{[]string{"-out", "", "-config", "c.json"}, `-out "": the value is empty`},
+		{[]string{"-out", "", "-config", ""}, `-out "": the value is empty`},
+		{[]string{"-note", ""}, `-note "": the value is empty`},
+		{[]string{"-n", ""}, `invalid value "" for flag -n`},
 		{[]string{"-config", "c.json"}, ""},
-		{[]string{"-note", ""}, ""}, // not asked about
 		{nil, ""},
 	} {
 		fs := NewFlagSet("tool", "tool [-config FILE] [-out DIR]")
 		fs.String("config", "", "")
 		fs.String("out", "", "")
 		fs.String("note", "", "")
-		if err := fs.Parse(tc.args, io.Discard); err != nil {
-			t.Fatal(err)
-		}
-		err := fs.RefuseEmpty("config", "out")
+		fs.Int("n", 0, "")
+		err := fs.Parse(tc.args, io.Discard)
 		if tc.want == "" && err != nil || tc.want != "" && (!errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
 		}
