@@ -142,7 +142,7 @@ func Load(path string, overrides ...string) (Run, error) {
 	}
 	c, err := Parse(raw, overrides...)
 	if err != nil {
-		return Run{}, fmt.Errorf("%s: %w", path, err)
+		return Run{}, InFile(path, err)
 	}
 	return c, nil
 }
@@ -153,14 +153,59 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // Parse decodes a JSON config strictly, applies overrides and validates. A
 // leading UTF-8 byte order mark is skipped: it is no JSON, but an editor's
 // habit, and encoding/json named it "invalid character 'ï'".
+//
+// A mistake that the overrides make, where the file alone has none, is an
+// *OverrideError, so that it is not blamed on the file (InFile).
 func Parse(raw []byte, overrides ...string) (Run, error) {
+	c, err := parse(raw, overrides)
+	var set *OverrideError
+	if err != nil && len(overrides) > 0 && !errors.As(err, &set) {
+		if _, fileErr := parse(raw, nil); fileErr == nil {
+			return Run{}, &OverrideError{Overrides: overrides, Err: err}
+		}
+	}
+	return c, err
+}
+
+// OverrideError is a mistake of the overrides (train -set, an experiment's
+// "set"), not of the config file.
+type OverrideError struct {
+	Overrides []string // the overrides that together made the mistake; none if Err names the one at fault
+	Err       error
+}
+
+func (e *OverrideError) Error() string {
+	if len(e.Overrides) == 0 {
+		return e.Err.Error()
+	}
+	what := "the override"
+	if len(e.Overrides) > 1 {
+		what = "the overrides"
+	}
+	return fmt.Sprintf("with %s %s: %v", what, strings.Join(e.Overrides, ", "), e.Err)
+}
+
+func (e *OverrideError) Unwrap() error { return e.Err }
+
+// InFile names the config file a Parse error came from, unless the
+// overrides made it.
+func InFile(name string, err error) error {
+	var set *OverrideError
+	if err == nil || errors.As(err, &set) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// parse is Parse without naming whose mistake it is.
+func parse(raw []byte, overrides []string) (Run, error) {
 	tree, err := decodeTree(bytes.TrimPrefix(raw, utf8BOM))
 	if err != nil {
 		return Run{}, err
 	}
 	for _, o := range overrides {
 		if err := setPath(tree, o); err != nil {
-			return Run{}, err
+			return Run{}, &OverrideError{Err: err}
 		}
 	}
 	if err := checkKeys(tree, reflect.TypeOf(Run{})); err != nil {

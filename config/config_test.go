@@ -282,10 +282,13 @@ func TestOverrideErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("override %q accepted", tc.override)
 			}
-			for _, want := range append([]string{path}, tc.want...) {
+			for _, want := range tc.want {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("error %q does not contain %q", err, want)
 				}
+			}
+			if strings.Contains(err.Error(), path) { // the file has no mistake: the override made it
+				t.Errorf("error %q blames the file", err)
 			}
 		})
 	}
@@ -513,5 +516,32 @@ func TestDecodeStrictEmptyAndTruncated(t *testing.T) {
 		if err := DecodeStrict([]byte(tc.raw), &r); err == nil || err.Error() != tc.want {
 			t.Errorf("DecodeStrict(%q): %v, want %q", tc.raw, err, tc.want)
 		}
+	}
+}
+
+// A mistake is blamed on what made it: the file when the file alone has it,
+// the -set overrides when the file alone has none.
+func TestMistakesNameTheFileOrTheOverride(t *testing.T) {
+	good := writeConfig(t, tinyJSON)
+	bad := writeConfig(t, strings.Replace(tinyJSON, `"epochs": 6,`, `"epochs": 0,`, 1))
+	for _, tc := range []struct {
+		name      string
+		path      string
+		overrides []string
+		want      string
+	}{
+		{"unknown key from -set", good, []string{"train.nosuch=1"}, "with the override train.nosuch=1: unknown key train.nosuch"},
+		{"range from -set", good, []string{"train.batch_size=4", "train.epochs=-1"}, "with the overrides train.batch_size=4, train.epochs=-1: train.epochs must be positive, got -1"},
+		{"the override's own shape", good, []string{"train.epochs=x"}, `-set train.epochs=x: want an int, got "x"`},
+		{"the file's mistake", bad, nil, bad + ": train.epochs must be positive, got 0"},
+		{"the file's mistake, an override beside it", bad, []string{"train.batch_size=4"}, bad + ": train.epochs must be positive, got 0"},
+	} {
+		_, err := Load(tc.path, tc.overrides...)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want it to start %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := Load(bad, "train.epochs=3"); err != nil {
+		t.Errorf("an override that mends the file: %v", err)
 	}
 }

@@ -62,7 +62,7 @@ func TestHugeSizesAreRefusedByName(t *testing.T) {
 			"train.batch_size=9223372036854775807"}, "model.layers = 9223372036854775807, model.max_len = 9223372036854775807, "},
 	} {
 		_, err := Parse([]byte(tinyJSON), tc.sets...)
-		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !strings.HasSuffix(err.Error(), limit) {
+		if err == nil || !strings.HasPrefix(err.Error(), overridesNamed(tc.sets)+tc.want) || !strings.HasSuffix(err.Error(), limit) {
 			t.Errorf("%q: %v\nwant %q ... %q", tc.sets, err, tc.want, limit)
 		}
 	}
@@ -216,4 +216,12 @@ func TestEstimateCountsShards(t *testing.T) {
 	if one != zero || math.Abs(two-one-s.paddedLengths()*perGraph) > 1 {
 		t.Errorf("estimates: absent %v, 1 shard %v, 2 shards %v; want 2 shards = 1 shard + %v", zero, one, two, s.paddedLengths()*perGraph)
 	}
+}
+
+// overridesNamed is how an OverrideError opens.
+func overridesNamed(sets []string) string {
+	if len(sets) == 1 {
+		return "with the override " + sets[0] + ": "
+	}
+	return "with the overrides " + strings.Join(sets, ", ") + ": "
 }

@@ -31,7 +31,7 @@ func Load(name string, overrides ...string) (config.Run, error) {
 	}
 	c, err := config.Parse(raw, overrides...)
 	if err != nil {
-		return config.Run{}, fmt.Errorf("configs/%s: %w", name, err)
+		return config.Run{}, config.InFile("configs/"+name, err)
 	}
 	return c, nil
 }

@@ -23,7 +23,7 @@ func TestBuiltInConfigsAreTheFiles(t *testing.T) {
 	if _, err := Load("nosuch.json"); err == nil || !strings.Contains(err.Error(), "configs/nosuch.json") {
 		t.Errorf("Load(nosuch.json) = %v", err)
 	}
-	if _, err := Load(Default, "model.nope=1"); err == nil || !strings.Contains(err.Error(), "configs/default.json: unknown key model.nope") {
+	if _, err := Load(Default, "model.nope=1"); err == nil || !strings.Contains(err.Error(), "with the override model.nope=1: unknown key model.nope") {
 		t.Errorf("a bad override: %v", err)
 	}
 }

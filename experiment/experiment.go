@@ -156,7 +156,7 @@ func (e *Experiment) builtInBase(sets []string) (config.Run, error) {
 	}
 	c, err := config.Parse(raw, sets...)
 	if err != nil {
-		return config.Run{}, fmt.Errorf("%s: %w", shown, err)
+		return config.Run{}, config.InFile(shown, err)
 	}
 	return c, nil
 }

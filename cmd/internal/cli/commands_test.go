@@ -106,7 +106,7 @@ func TestTrainMaxMemory(t *testing.T) {
 	}{
 		{[]string{"-max-memory", "1MB"}, 1, "(limit 1 MB; raise it with -max-memory)"},
 		{[]string{"-max-memory", "8XB"}, 2, `invalid value "8XB" for flag -max-memory: want a size such as 500MB, 8GB or 16GiB`},
-		{[]string{"-set", "model.layers=100000"}, 1, fmt.Sprintf("tiny.json: model.layers = 100000: the run would need about %s (limit %s; raise it with -max-memory)",
+		{[]string{"-set", "model.layers=100000"}, 1, fmt.Sprintf("with the override model.layers=100000: model.layers = 100000: the run would need about %s (limit %s; raise it with -max-memory)",
 			config.FormatBytes(need), config.DefaultMaxMemory)},
 	} {
 		cmd := exec.Command(bin, append([]string{"-config", tiny, "-out", out}, tc.args...)...)
