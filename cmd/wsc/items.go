@@ -45,18 +45,24 @@ func readItems(path string) ([]Item, error) {
 	}
 	defer f.Close()
 	var items []Item
+	seen := map[[2]string]int{} // source and id: the line that had them
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 4096), maxLineSize)
 	n := 1
 	for ; sc.Scan(); n++ {
 		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" {
+		if strings.TrimSpace(line) == "" && !strings.Contains(line, "\t") { // a line of tabs is an item's fields, empty
 			continue
 		}
 		it, err := parseItem(line)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
+		key := [2]string{it.Source, it.ID}
+		if first, ok := seen[key]; ok {
+			return nil, fmt.Errorf("%s:%d: source %q and id %q are those of line %d: each item needs its own id", path, n, it.Source, it.ID, first)
+		}
+		seen[key] = n
 		items = append(items, it)
 	}
 	if err := sc.Err(); err != nil {
@@ -96,7 +102,15 @@ func parseItem(line string) (Item, error) {
 		return Item{}, fmt.Errorf("%d tab-separated fields, want 5: source, id, sentence, correct word, other word", len(f))
 	}
 	it := Item{Source: f[0], ID: f[1], Sentence: f[2], Correct: f[3], Other: f[4]}
+	for i, v := range []string{it.Source, it.ID, it.Sentence} {
+		if strings.TrimSpace(v) == "" {
+			return Item{}, fmt.Errorf("the %s (field %d) is empty", []string{"source", "id", "sentence"}[i], i+1)
+		}
+	}
 	for _, w := range []string{it.Correct, it.Other} {
+		if w == "it" {
+			return Item{}, fmt.Errorf("head word \"it\" is the pronoun: give the two nouns it may refer to")
+		}
 		if w == "" || strings.ContainsAny(w, " \t") || strings.ToLower(w) != w {
 			return Item{}, fmt.Errorf("head word %q is not one lower-case word", w)
 		}

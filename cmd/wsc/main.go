@@ -45,6 +45,9 @@ func run(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 {
 		return fs.Mistake("give one benchmark file (tab-separated: source, id, sentence, correct word, other word), got %d arguments", fs.NArg())
 	}
+	if fs.Arg(0) == "" {
+		return fs.Mistake("the benchmark file's path is empty")
+	}
 	items, err := readItems(fs.Arg(0))
 	if err != nil {
 		return err

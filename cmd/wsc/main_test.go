@@ -125,6 +125,11 @@ func TestRefusesBadInput(t *testing.T) {
 		{[]string{write("same.tsv", "fixture\t001\tA dog saw a dog and it ran.\tdog\tdog\n")}, `same.tsv:1: the correct and the other head word are both "dog"`, false},
 		{[]string{write("case.tsv", "fixture\t001\tA dog ate it.\tDog\tfood\n")}, `case.tsv:1: head word "Dog" is not one lower-case word`, false},
 		{[]string{write("empty.tsv", "\n")}, "empty.tsv holds no item", false},
+		{[]string{""}, "the benchmark file's path is empty", true},
+		{[]string{write("tabs.tsv", "\t\t\t\t\n")}, "tabs.tsv:1: the source (field 1) is empty", false},
+		{[]string{write("noid.tsv", "fixture\t \tA dog ate it.\tdog\tfood\n")}, "noid.tsv:1: the id (field 2) is empty", false},
+		{[]string{write("it.tsv", "fixture\t001\tA dog ate it.\tit\tdog\n")}, `it.tsv:1: head word "it" is the pronoun`, false},
+		{[]string{write("twice.tsv", good+"\n"+good)}, `twice.tsv:3: source "fixture" and id "001" are those of line 1`, false},
 		{[]string{write("long.tsv", good+strings.Repeat("x", maxLineSize+1)+"\n")}, "long.tsv:2: the line is longer than 64 kB, the limit for a line", false},
 		{[]string{write("flag.tsv", good), "-json"}, `"-json" comes after the file: flags must come before the file`, true},
 	} {
