@@ -7,6 +7,8 @@ package inference
 // equal words pair up in order, and the rest are the words that differ
 // (replaced, or only in one sentence).
 
+import "fmt"
+
 // Twin compares the first "it" of two sentences.
 type Twin struct {
 	A *Resolution `json:"a"`
@@ -40,11 +42,11 @@ type TwinWord struct {
 func (p *Predictor) Twins(a, b string) (*Twin, error) {
 	ra, err := p.resolveAttributed(a)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("sentence A: %w", err)
 	}
 	rb, err := p.resolveAttributed(b)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("sentence B: %w", err)
 	}
 	pa, pb := ra.Predictions[0], rb.Predictions[0]
 	tw := &Twin{A: ra, B: rb, AnswerChanged: pa.TypedAnswer != pb.TypedAnswer,

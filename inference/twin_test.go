@@ -69,3 +69,18 @@ func TestTwinsCompareTheWordsTyped(t *testing.T) {
 		t.Errorf("words that differ %v, answers %s -> %s (changed %v); want puppy/dog, puppy -> dog", differ, pa.TypedAnswer, pb.TypedAnswer, tw.AnswerChanged)
 	}
 }
+
+// A sentence that cannot be read is named, A or B: "the sentence is empty"
+// alone had left the user to guess which.
+func TestTwinsNameTheSentenceAtFault(t *testing.T) {
+	p := defaultPredictor(t)
+	mission := "A dog ate the food because it was hungry"
+	for _, tc := range []struct{ a, b, want string }{
+		{mission, "", "sentence B: "},
+		{"A dog ate the food", mission, "sentence A: "},
+	} {
+		if _, err := p.Twins(tc.a, tc.b); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("Twins(%q, %q): %v, want it to start %q", tc.a, tc.b, err, tc.want)
+		}
+	}
+}

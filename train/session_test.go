@@ -3,6 +3,7 @@ package train
 import (
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	"itformer/data"
@@ -90,5 +91,16 @@ func TestCurriculumGrowsTheTrainingSplit(t *testing.T) {
 	}
 	if got := s.curriculum(4); !slices.EqualFunc(got, s.Corpus.Train, func(a, b data.Example) bool { return a.Text == b.Text }) {
 		t.Errorf("after the curriculum: not the training split")
+	}
+}
+
+// A training split made too small to hold the words of the other splits is
+// refused naming data.train_size, not only the word it lacks.
+func TestASmallTrainSizeIsNamed(t *testing.T) {
+	cfg := tinyConfig
+	cfg.Data.TrainSize = 500
+	_, err := NewSession(cfg)
+	if want := "data.train_size 500 is too small for data seed 1: "; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("train_size 500: %v, want it to say %q", err, want)
 	}
 }

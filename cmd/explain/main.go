@@ -74,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cli.WarnReading(stderr, tr.Unknown, tr.Contractions, tr.Relatives)
-	t, err := chooseTarget(p, tr, o)
+	t, err := chooseTarget(p, tr, o, fs.Mistake)
 	if err != nil {
 		return err
 	}
@@ -104,11 +104,13 @@ func exampleMistakes(fs *cli.FlagSet) error {
 	return fs.Mistake("%s and %s do not apply to -example %s", strings.Join(set[:len(set)-1], ", "), set[len(set)-1], why)
 }
 
-// chooseTarget resolves -word, -layer and -head against the sentence and model.
-func chooseTarget(p *inference.Predictor, tr *inference.Traced, o options) (target, error) {
+// chooseTarget resolves -word, -layer and -head against the sentence and
+// model; one that names no word, layer or head is a usage mistake (made with
+// mistake, the flag set's), as infer -ablate L3H1 is.
+func chooseTarget(p *inference.Predictor, tr *inference.Traced, o options, mistake func(string, ...any) error) (target, error) {
 	var t target
 	var err error
-	if t.word, err = chooseWord(tr, o.word); err != nil {
+	if t.word, err = chooseWord(tr, o.word, mistake); err != nil {
 		return t, err
 	}
 	c := p.Config()
@@ -123,15 +125,15 @@ func chooseTarget(p *inference.Predictor, tr *inference.Traced, o options) (targ
 		t.head = o.head - 1
 	}
 	if t.layer < 0 || t.layer >= c.Layers {
-		return t, fmt.Errorf("-layer %d: this model has layers 1 to %d", o.layer, c.Layers)
+		return t, mistake("-layer %d: this model has layers 1 to %d", o.layer, c.Layers)
 	}
 	if t.head < 0 || t.head >= c.Heads {
-		return t, fmt.Errorf("-head %d: this model has heads 1 to %d", o.head, c.Heads)
+		return t, mistake("-head %d: this model has heads 1 to %d", o.head, c.Heads)
 	}
 	return t, nil
 }
 
-func chooseWord(tr *inference.Traced, word string) (int, error) {
+func chooseWord(tr *inference.Traced, word string, mistake func(string, ...any) error) (int, error) {
 	if word == "" {
 		if len(tr.Pronouns) == 0 {
 			return 0, fmt.Errorf(`no "it" in the sentence: pick a word with -word (a position or the word)`)
@@ -140,7 +142,7 @@ func chooseWord(tr *inference.Traced, word string) (int, error) {
 	}
 	if n, err := strconv.Atoi(word); err == nil {
 		if n < 1 || n > len(tr.Tokens) {
-			return 0, fmt.Errorf("-word %d: the sentence has words 1 to %d", n, len(tr.Tokens))
+			return 0, mistake("-word %d: the sentence has words 1 to %d", n, len(tr.Tokens))
 		}
 		return n - 1, nil
 	}
@@ -154,8 +156,8 @@ func chooseWord(tr *inference.Traced, word string) (int, error) {
 	}
 	for _, c := range tr.Contractions {
 		if len(want) == 1 && c.Word == want[0] {
-			return 0, fmt.Errorf("-word %q: the model read %s; pick one of those words", word, c)
+			return 0, mistake("-word %q: the model read %s; pick one of those words", word, c)
 		}
 	}
-	return 0, fmt.Errorf("-word %q is not a word of the sentence (%s)", word, strings.Join(tr.Typed, " "))
+	return 0, mistake("-word %q is not a word of the sentence (%s)", word, strings.Join(tr.Typed, " "))
 }
