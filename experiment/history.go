@@ -40,8 +40,11 @@ const (
 )
 
 // PlotHistoryStrip draws the probe's panels at the given point indices of h
-// as a PNG at path.
+// as a PNG at path, whose name must say so (CheckStrip).
 func PlotHistoryStrip(path string, h *history.History, probe string, points []int) error {
+	if err := CheckStrip(path); err != nil { // it had written a PNG named strip.txt
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	pr, pi, ok := h.Probe(probe)
 	if !ok {
 		return fmt.Errorf("the history has no probe %q", probe)

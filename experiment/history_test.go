@@ -79,3 +79,36 @@ func TestStripLabel(t *testing.T) {
 		}
 	}
 }
+
+// The strip is a PNG whatever the name: strip.svg or strip.txt had been
+// written as one. Its path is refused as the Plot functions' paths are,
+// by the check the commands run before their work.
+func TestPictureChecks(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		check      func(string) error
+		path, want string // want "" for no error
+	}{
+		{CheckPicture, "a.png", ""},
+		{CheckPicture, "a.PDF", ""},
+		{CheckPicture, "a.svg", ""},
+		{CheckPicture, "a.txt", `the extension ".txt" names no picture format (use .png, .svg or .pdf)`},
+		{CheckPicture, dir, "it is a folder, not a file"},
+		{CheckStrip, "a.png", ""},
+		{CheckStrip, "a.svg", `the extension ".svg" names no picture format (use .png)`},
+		{CheckStrip, dir, "it is a folder, not a file"},
+	} {
+		err := tc.check(tc.path)
+		if (err == nil) != (tc.want == "") || err != nil && err.Error() != tc.want {
+			t.Errorf("%s: %v, want %q", tc.path, err, tc.want)
+		}
+	}
+	path := filepath.Join(dir, "strip.svg")
+	err := PlotHistoryStrip(path, stripHistory(), "mission", []int{0})
+	if err == nil || !strings.Contains(err.Error(), path+`: the extension ".svg"`) {
+		t.Errorf("PlotHistoryStrip(%s) = %v, want the extension refused", path, err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Errorf("%s was written", path)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"itformer/checkpoint"
@@ -68,21 +69,47 @@ func (r *Result) plotSeries(path, key, label string) error {
 	return save(p, 7*vg.Inch, 4*vg.Inch, path)
 }
 
+// CheckPicture says whether the Plot functions can write a picture at path:
+// not a folder, and an extension naming a format they draw (.png, .svg,
+// .pdf). Commands call it on their flag before the work whose result they
+// draw, which can take minutes.
+func CheckPicture(path string) error { return checkPicture(path, "png", "svg", "pdf") }
+
+// CheckStrip is CheckPicture for PlotHistoryStrip, which draws PNG only.
+func CheckStrip(path string) error { return checkPicture(path, "png") }
+
+// checkPicture refuses a folder, or a path whose extension is none of
+// formats; the error does not repeat path.
+func checkPicture(path string, formats ...string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("it is a folder, not a file")
+	}
+	if !slices.Contains(formats, pictureFormat(path)) {
+		n := len(formats)
+		use := "." + formats[n-1]
+		if n > 1 {
+			use = "." + strings.Join(formats[:n-1], ", .") + " or " + use
+		}
+		return fmt.Errorf("the extension %q names no picture format (use %s)", filepath.Ext(path), use)
+	}
+	return nil
+}
+
+// pictureFormat is the format path's extension names, in lower case.
+func pictureFormat(path string) string {
+	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+}
+
 // save renders p in the format path's extension names (png, svg, pdf) and
 // writes it atomically: an interrupted run leaves the old image, not half
 // of a new one.
 func save(p *plot.Plot, w, h vg.Length, path string) error {
 	// Check the path before drawing: gonum's answer to a folder or a name
 	// such as "plot.txt" is `unsupported format: ""`.
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a folder, not a file", path)
+	if err := CheckPicture(path); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	ext := filepath.Ext(path)
-	format := strings.ToLower(strings.TrimPrefix(ext, "."))
-	if format != "png" && format != "svg" && format != "pdf" {
-		return fmt.Errorf("%s: the extension %q names no picture format (use .png, .svg or .pdf)", path, ext)
-	}
-	img, err := p.WriterTo(w, h, format)
+	img, err := p.WriterTo(w, h, pictureFormat(path))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -17,7 +17,8 @@
 //     Debian's python3-torch), measured in alternating blocks with the Go step in
 //     one run, with 2 threads and with 1, and the ratio of step times; it says
 //     which BLAS PyTorch loaded and warns unless it is OpenBLAS, and without
-//     PyTorch it runs the Go side and says how to install the rest;
+//     PyTorch it runs the Go side and says how to install the rest (but -only
+//     naming pytorch refuses a -python that cannot be run, at once);
 //   - train:   a whole default training run (train.Run, as go run ./cmd/train does)
 //     in a child process: seconds until validation accuracy first reaches 95%,
 //     total seconds, sentences per second, peak memory (max RSS) and the weights'
@@ -36,8 +37,11 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"slices"
 	"strings"
@@ -52,6 +56,7 @@ type options struct {
 	dtype         string
 	rounds, steps int
 	python        string
+	torchAsked    bool // -only was given and names pytorch
 	script        string
 	threads       []int
 	sentence      string
@@ -86,6 +91,9 @@ func run(args []string) error {
 	if err := checkScript(o.script); err != nil {
 		return err
 	}
+	if err := checkPython(o); err != nil {
+		return err
+	}
 	printMachine()
 	return runSections(o)
 }
@@ -117,6 +125,11 @@ func parseOptions(args []string) (options, error) {
 	if o.only, err = parseSections(fs, *only); err != nil {
 		return o, err
 	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "only" {
+			o.torchAsked = o.only["pytorch"]
+		}
+	})
 	if o.threads, err = parseThreads(fs, *threads); err != nil {
 		return o, err
 	}
@@ -218,6 +231,23 @@ func checkScript(script string) error {
 		return fmt.Errorf("-script: %w", err)
 	}
 	return f.Close()
+}
+
+// checkPython refuses a -python that cannot be run when -only asks for the
+// PyTorch side by name: the Go side alone, then "PyTorch side skipped" and
+// status 0, is not what was asked for. The default -only still runs the Go
+// side without Python and says how to install it.
+func checkPython(o options) error {
+	if !o.torchAsked {
+		return nil
+	}
+	if _, err := exec.LookPath(o.python); err != nil {
+		if e := (*exec.Error)(nil); errors.As(err, &e) {
+			err = e.Err // without exec's repeating the name
+		}
+		return fmt.Errorf("-python %s: %w; -only names pytorch, which needs a Python with PyTorch (%s)", o.python, err, torchInstall)
+	}
+	return nil
 }
 
 func printMachine() {

@@ -36,6 +36,7 @@ func TestFlagMistakesNameTheFlag(t *testing.T) {
 	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	noPython := filepath.Join(t.TempDir(), "python")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -49,6 +50,11 @@ func TestFlagMistakesNameTheFlag(t *testing.T) {
 		{[]string{"stray"}, `"stray"`},
 		{[]string{"-only", "infer", "-dtype", "float16"}, "float16"},
 		{[]string{"-only", "infer", "-config", filepath.Join(t.TempDir(), "nope.json")}, "nope.json"},
+		// Asked for by name, the PyTorch side is not skipped with status 0
+		// for want of the Python to run it (the default -only still is).
+		{[]string{"-only", "pytorch", "-python", noPython}, "-python " + noPython + ": stat " + noPython + ": no such file"},
+		{[]string{"-only", "pytorch", "-python", notDir}, "-python " + notDir + ": permission denied"},
+		{[]string{"-only", "step,pytorch", "-python", "no-such-python-here"}, "-python no-such-python-here: executable file not found"},
 	} {
 		err := run(c.args)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

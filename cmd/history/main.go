@@ -39,6 +39,11 @@ func run(args []string, stdout io.Writer) error {
 	if err := fs.NoArguments(); err != nil {
 		return err
 	}
+	if *out != "" {
+		if err := fs.OutputFile("out", *out, experiment.CheckStrip); err != nil {
+			return err
+		}
+	}
 	h, err := cli.LoadHistory(*runPath)
 	if err != nil {
 		return err

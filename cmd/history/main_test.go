@@ -59,6 +59,27 @@ func TestTableAndStrip(t *testing.T) {
 	}
 }
 
+// -out must name a PNG, in a folder that exists, before anything is read:
+// -out strip.txt had written a PNG named strip.txt, where reliability -out
+// refuses the name.
+func TestOutIsAPNG(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ out, want string }{
+		{filepath.Join(dir, "strip.txt"), `: the extension ".txt" names no picture format (use .png)`},
+		{filepath.Join(dir, "strip.svg"), `: the extension ".svg" names no picture format (use .png)`},
+		{dir, "-out " + dir + ": it is a folder, not a file"},
+		{filepath.Join(dir, "no", "strip.png"), "there is no folder " + filepath.Join(dir, "no") + " to write it in"},
+	} {
+		_, err := runWithHistory(t, twoPoints(), "-out", tc.out)
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("-out %s: %v, want a usage mistake saying %q", tc.out, err, tc.want)
+		}
+		if st, err := os.Stat(tc.out); err == nil && !st.IsDir() {
+			t.Errorf("%s was written", tc.out)
+		}
+	}
+}
+
 func TestUsageMistakes(t *testing.T) {
 	for _, tc := range []struct {
 		args []string

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
 	"itformer/experiment"
 	"itformer/train"
@@ -36,7 +37,14 @@ func run(args []string) error {
 	if *runDir == "" {
 		return fs.Mistake("give the run folder with -run")
 	}
-	m, err := readMetrics(filepath.Join(cli.RunFolder(*runDir), "metrics.json"))
+	if err := fs.OutputFile("out", *out, experiment.CheckPicture); err != nil {
+		return err
+	}
+	path, err := metricsPath(*runDir)
+	if err != nil {
+		return err
+	}
+	m, err := readMetrics(path)
 	if err != nil {
 		return err
 	}
@@ -49,6 +57,17 @@ func run(args []string) error {
 	}
 	fmt.Printf("wrote %s\n", *out)
 	return nil
+}
+
+// metricsPath is the metrics.json of the run that -run names, a run folder
+// or its checkpoint.json. Another file is refused by name: cli.RunFolder
+// reads any file as its folder, and -run /dev/zero had said "open
+// /dev/metrics.json: no such file or directory".
+func metricsPath(run string) (string, error) {
+	if st, err := os.Stat(run); err == nil && !st.IsDir() && filepath.Base(run) != checkpoint.FileName {
+		return "", fmt.Errorf("-run %s: not a run folder or its %s", run, checkpoint.FileName)
+	}
+	return filepath.Join(cli.RunFolder(run), "metrics.json"), nil
 }
 
 // pick returns the named sets' bins, in the order named.

@@ -94,6 +94,36 @@ func TestRunFolderOrCheckpoint(t *testing.T) {
 	}
 }
 
+// A -run that is a file other than checkpoint.json is refused by name: it had
+// been read as its folder, "open /dev/metrics.json: no such file or directory".
+func TestRunIsAFolderOrItsCheckpoint(t *testing.T) {
+	bins := []train.Bin{{Lower: 0.95, Upper: 1, N: 50, Confidence: 0.99, Accuracy: 0.98}}
+	dir := writeMetrics(t, train.Metrics{Test: train.Evaluation{ECE: 0.01, Reliability: bins}})
+	other := filepath.Join(dir, "metrics.json") // a file beside metrics.json, so only the check refuses it
+	for _, runPath := range []string{other, "/dev/null"} {
+		err := run([]string{"-run", runPath, "-out", filepath.Join(t.TempDir(), "r.png")})
+		want := "-run " + runPath + ": not a run folder or its checkpoint.json"
+		if err == nil || err.Error() != want {
+			t.Errorf("-run %s: %v, want %q", runPath, err, want)
+		}
+	}
+}
+
+// -out is checked before metrics.json is read, with the flag named.
+func TestOutIsChecked(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ out, want string }{
+		{filepath.Join(dir, "r.txt"), `: the extension ".txt" names no picture format (use .png, .svg or .pdf)`},
+		{dir, "-out " + dir + ": it is a folder, not a file"},
+		{filepath.Join(dir, "no", "r.png"), "there is no folder " + filepath.Join(dir, "no") + " to write it in"},
+	} {
+		err := run([]string{"-run", filepath.Join(dir, "no-run"), "-out", tc.out})
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), "-out "+tc.out) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("-out %s: %v, want a usage mistake naming it and saying %q", tc.out, err, tc.want)
+		}
+	}
+}
+
 // A flag's mistake names the flag: -out "" had said
 // `drawing : : the extension "" names no picture format`.
 func TestFlagMistakes(t *testing.T) {

@@ -70,6 +70,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if o.misses < 0 {
 		return fs.Mistake("-misses %d: give how many wrong sentences to print per set, 0 or more", o.misses)
 	}
+	if o.plot != "" { // before the sets are evaluated, which takes half a minute
+		if err := fs.OutputFile("plot", o.plot, experiment.CheckPicture); err != nil {
+			return err
+		}
+	}
 	figures, curves, err := evaluate(o, key, stderr)
 	if errors.Is(err, cli.ErrNoSet) {
 		return fs.Mistake("-sets: %v", err)

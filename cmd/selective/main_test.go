@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"itformer/cmd/internal/cli"
 	"itformer/data"
 	"itformer/inference"
 )
@@ -60,5 +63,24 @@ func TestWrongKeepsTheFirstNMisses(t *testing.T) {
 	}
 	if got := wrong(examples, scored, 0); got != nil {
 		t.Errorf("wrong(…, 0) = %+v, want none", got)
+	}
+}
+
+// -plot is checked before the sets are evaluated, which takes half a minute:
+// `-plot x.txt` had been refused only at the end. The -run that does not
+// exist would fail first if -plot were not checked at once.
+func TestPlotIsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	noRun := filepath.Join(dir, "no-run")
+	for _, tc := range []struct{ plot, want string }{
+		{"x.txt", `-plot x.txt: the extension ".txt" names no picture format (use .png, .svg or .pdf)`},
+		{dir, "-plot " + dir + ": it is a folder, not a file"},
+		{filepath.Join(dir, "no", "x.png"), "there is no folder " + filepath.Join(dir, "no") + " to write it in"},
+	} {
+		var out, errs strings.Builder
+		err := run([]string{"-run", noRun, "-plot", tc.plot}, &out, &errs)
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("-plot %s: %v, want a usage mistake saying %s", tc.plot, err, tc.want)
+		}
 	}
 }

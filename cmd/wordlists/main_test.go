@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"itformer/cmd/internal/cli"
 	"itformer/data"
 	"itformer/wordnet"
 )
@@ -139,6 +141,28 @@ func TestNoWordNetIsExplained(t *testing.T) {
 	err := run([]string{"-wordnet", dir, "-out", filepath.Join(dir, "out")}, &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "no WordNet database in "+dir) || !strings.Contains(err.Error(), "wordnet-base") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// -out is checked before WordNet is read (10 s, 230 MB): a file there had
+// been refused only then, "mkdir ...: not a directory", naming no flag. The
+// -wordnet without a database would fail first if it were not.
+func TestOutIsAFolder(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "zeros.json")
+	if err := os.WriteFile(file, []byte("0"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ out, want string }{
+		{file, "-out " + file + ": it is not a folder"},
+		{filepath.Join(file, "lists"), "-out " + filepath.Join(file, "lists") + ": " + file + " is not a folder"},
+		{"/dev/full", "-out /dev/full: it is not a folder"},
+		{"", `-out "": the value is empty`},
+	} {
+		err := run([]string{"-wordnet", dir, "-out", tc.out}, &bytes.Buffer{})
+		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("-out %q: %v, want a usage mistake saying %q", tc.out, err, tc.want)
+		}
 	}
 }
 
