@@ -2,7 +2,9 @@ package experiment
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -178,5 +180,29 @@ func TestCheckOutDir(t *testing.T) {
 	}
 	if err := checkOutDir(filepath.Join(t.TempDir(), "new")); err != nil {
 		t.Errorf("a new folder: %v", err)
+	}
+}
+
+// A cancelled context (Ctrl-C) starts no run and writes no results; the
+// temporary runs folder is removed and the error says how many runs finished.
+func TestCancelledRunsNothing(t *testing.T) {
+	e, err := Load(writeExperiment(t, `{"description": "test", "base": "BASE", "set": ["train.epochs=1", "data.train_size=6000"],
+		"seeds": [1, 2], "variants": [{"name": "one", "set": []}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp, out := t.TempDir(), filepath.Join(t.TempDir(), "results")
+	t.Setenv("TMPDIR", tmp)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	_, err = Run(e, Options{OutDir: out, Context: ctx})
+	if !errors.Is(err, ErrInterrupted) || err.Error() != "interrupted with 0 of 2 runs finished" {
+		t.Errorf("Run with a cancelled context: %v, want ErrInterrupted with 0 of 2 runs finished", err)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left %s in TMPDIR", left[0].Name())
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a cancelled experiment made its results folder (%v)", err)
 	}
 }

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -18,7 +19,16 @@ type Options struct {
 	RunsDir   string                // the runs' folders; "" for a temporary folder removed at the end
 	Workers   int                   // runs at a time; 0 for one per core
 	OnRunDone func(done, total int) // called as each run finishes; nil for none
+	// Context: cancelling it (Ctrl-C) stops the runs under way, as train
+	// stops a run, starts no other, and writes no results (ErrInterrupted).
+	// nil: never.
+	Context context.Context
 }
+
+// ErrInterrupted is returned when the Options' context is cancelled before
+// every run finished: no results are written, and a temporary runs folder
+// is removed.
+var ErrInterrupted = errors.New("interrupted")
 
 // RunResult is one run's closing figures.
 type RunResult struct {
@@ -59,6 +69,9 @@ type job struct {
 
 // RunExperiment trains every variant with every seed and writes the results.
 func Run(e *Experiment, opt Options) (*Result, error) {
+	if opt.Context == nil {
+		opt.Context = context.Background()
+	}
 	if err := checkOutDir(opt.OutDir); err != nil {
 		return nil, err
 	}
@@ -90,7 +103,9 @@ func runsFolder(dir string) (string, func(), error) {
 }
 
 // runJobs trains the jobs on opt.Workers goroutines; each writes its own slot.
+// Once opt.Context is done no job starts, and those under way stop.
 func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt Options) error {
+	ctx := opt.Context
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -104,7 +119,7 @@ func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt Opt
 		go func() {
 			defer wg.Done()
 			for j := range queue {
-				out[j.index], errs[j.index] = runJob(e, j, runsDir)
+				out[j.index], errs[j.index] = runJob(ctx, e, j, runsDir)
 				mu.Lock()
 				done++
 				if opt.OnRunDone != nil {
@@ -114,22 +129,52 @@ func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt Opt
 			}
 		}()
 	}
-	for _, j := range jobs {
-		queue <- j
-	}
+	sent := send(ctx, queue, jobs)
 	close(queue)
 	wg.Wait()
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil || sent < len(jobs) {
+		if ctx.Err() != nil { // the runs' errors say only that they were stopped
+			return fmt.Errorf("%w with %d of %d runs finished", ErrInterrupted, finished(errs[:sent]), len(jobs))
+		}
+		return err
+	}
+	return nil
 }
 
-func runJob(e *Experiment, j job, runsDir string) (RunResult, error) {
+// send queues the jobs until ctx is done and returns how many it queued.
+func send(ctx context.Context, queue chan<- job, jobs []job) int {
+	for i, j := range jobs {
+		if ctx.Err() != nil { // select would pick at random between a free worker and Done
+			return i
+		}
+		select {
+		case queue <- j:
+		case <-ctx.Done():
+			return i
+		}
+	}
+	return len(jobs)
+}
+
+// finished counts the runs that ended without an error.
+func finished(errs []error) int {
+	n := 0
+	for _, err := range errs {
+		if err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+func runJob(ctx context.Context, e *Experiment, j job, runsDir string) (RunResult, error) {
 	cfg, err := e.Config(j.variant, j.seed)
 	if err != nil {
 		return RunResult{}, err
 	}
 	dir := filepath.Join(runsDir, fmt.Sprintf("%s-seed%d", j.variant.Name, j.seed))
 	var epochs []train.EpochRecord
-	m, err := train.Run(cfg, train.Options{OutDir: dir, OnEpoch: func(rec train.EpochRecord, _ int) { epochs = append(epochs, rec) }})
+	m, err := train.Run(cfg, train.Options{OutDir: dir, Context: ctx, OnEpoch: func(rec train.EpochRecord, _ int) { epochs = append(epochs, rec) }})
 	if err != nil {
 		return RunResult{}, fmt.Errorf("%s, seed %d: %w", j.variant.Name, j.seed, err)
 	}

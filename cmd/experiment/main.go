@@ -8,9 +8,14 @@
 // By default the results go to a new folder, runs/experiment-<name>-<time>/,
 // and the runs' folders are discarded. -docs writes them over the tracked
 // results in docs/experiments/<name>/ instead, from the repository root.
+//
+// Ctrl-C (or SIGTERM) stops the runs under way, removes the temporary runs
+// folder, writes no results and exits with status 130.
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,10 +32,13 @@ import (
 )
 
 func main() {
-	cli.Exit("experiment", run(os.Args[1:]))
+	ctx, stop := cli.SignalContext()
+	defer stop()
+	cli.Exit("experiment", run(ctx, os.Args[1:]))
 }
 
-func run(args []string) error {
+// run runs the experiment args name until ctx is done (Ctrl-C, SIGTERM).
+func run(ctx context.Context, args []string) error {
 	fs := cli.NewFlagSet("experiment", "experiment [-out DIR | -docs] [-runs DIR] [-workers N] configs/experiments/NAME.json | NAME")
 	out := fs.String("out", "", "folder for the results and plots (default runs/experiment-<name>-<time>)")
 	docs := fs.Bool("docs", false, "write the results to docs/experiments/<name>/, the tracked ones (run from the repository root)")
@@ -56,25 +64,48 @@ func run(args []string) error {
 	if *out, err = resultsDir(e.Name, *out, *docs); err != nil {
 		return err
 	}
-	return runExperiment(e, experiment.Options{OutDir: *out, RunsDir: *runs, Workers: *workers})
+	return runExperiment(e, experiment.Options{OutDir: *out, RunsDir: *runs, Workers: *workers, Context: ctx})
 }
 
 // runExperiment runs e with a progress bar on a terminal and prints the table.
-func runExperiment(e *experiment.Experiment, opt experiment.Options) error {
+func runExperiment(e *experiment.Experiment, opt experiment.Options) (err error) {
 	if term.IsTerminal(int(os.Stderr.Fd())) { // a bar redrawn with \r makes no sense in a log file
 		bar := progressbar.NewOptions(len(e.Variants)*len(e.Seeds), progressbar.OptionSetWriter(os.Stderr),
 			progressbar.OptionSetDescription("experiment "+e.Name), progressbar.OptionShowCount(), progressbar.OptionSetWidth(20))
 		opt.OnRunDone = func(done, _ int) { bar.Set(done) }
-		defer bar.Finish()
+		defer func() { endBar(bar, err) }()
 	}
 	fmt.Printf("%s: %d variants x %d seeds\n", e.Name, len(e.Variants), len(e.Seeds))
 	res, err := experiment.Run(e, opt)
+	if errors.Is(err, experiment.ErrInterrupted) {
+		return cli.Interrupted(fmt.Errorf("%w; %s", err, leftBehind(opt)))
+	}
 	if err != nil {
 		return err
 	}
 	os.Stdout.Write(res.Table())
 	fmt.Printf("\nresults and plots in %s\n", opt.OutDir)
 	return nil
+}
+
+// endBar fills the bar when every run finished, and otherwise leaves it
+// showing how many did, on a line of its own above the error.
+func endBar(bar *progressbar.ProgressBar, err error) {
+	if err == nil {
+		bar.Finish()
+		return
+	}
+	bar.Exit()
+	fmt.Fprintln(os.Stderr)
+}
+
+// leftBehind says what an interrupted experiment wrote: no results, and the
+// runs' folders only where -runs asked to keep them.
+func leftBehind(opt experiment.Options) string {
+	if opt.RunsDir != "" {
+		return fmt.Sprintf("no results were written to %s; the runs' folders stay in %s", opt.OutDir, opt.RunsDir)
+	}
+	return fmt.Sprintf("no results were written to %s, and the runs' temporary folder was removed", opt.OutDir)
 }
 
 // loadExperiment reads the experiment file at arg or, when there is none, the

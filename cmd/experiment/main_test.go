@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"itformer/cmd/internal/cli"
 )
@@ -54,7 +56,7 @@ func TestResultsGoToRunsUnlessDocs(t *testing.T) {
 	if err := os.MkdirAll("docs/experiments", 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := run([]string{"-workers", "1", exp}); err != nil {
+	if err := run(t.Context(), []string{"-workers", "1", exp}); err != nil {
 		t.Fatal(err)
 	}
 	if found, _ := filepath.Glob("runs/experiment-tinyexp-*/results.md"); len(found) != 1 {
@@ -63,17 +65,17 @@ func TestResultsGoToRunsUnlessDocs(t *testing.T) {
 	if _, err := os.Stat("docs/experiments/tinyexp"); !os.IsNotExist(err) {
 		t.Errorf("without -docs the experiment wrote docs/experiments/tinyexp (%v)", err)
 	}
-	if err := run([]string{"-workers", "1", "-docs", exp}); err != nil {
+	if err := run(t.Context(), []string{"-workers", "1", "-docs", exp}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat("docs/experiments/tinyexp/results.md"); err != nil {
 		t.Errorf("-docs: %v", err)
 	}
 	os.RemoveAll("docs")
-	if err := run([]string{"-docs", exp}); err == nil || !strings.Contains(err.Error(), "repository root") {
+	if err := run(t.Context(), []string{"-docs", exp}); err == nil || !strings.Contains(err.Error(), "repository root") {
 		t.Errorf("-docs outside the repository: %v", err)
 	}
-	if err := run([]string{"-docs", "-out", "x", exp}); !errors.Is(err, cli.ErrUsage) {
+	if err := run(t.Context(), []string{"-docs", "-out", "x", exp}); !errors.Is(err, cli.ErrUsage) {
 		t.Errorf("-docs with -out: %v, want a usage mistake", err)
 	}
 }
@@ -103,7 +105,7 @@ func TestRefusedBeforeTraining(t *testing.T) {
 		{[]string{"-out", "foreign", exp}, "refusing to write the results into foreign: it holds notes.txt", false},
 		{[]string{"-out", "afile", exp}, "results folder afile", false},
 	} {
-		err := run(tc.args)
+		err := run(t.Context(), tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, cli.ErrUsage) != tc.usage {
 			t.Errorf("%q: %v, want %q (usage mistake: %v)", tc.args, err, tc.want, tc.usage)
 		}
@@ -113,5 +115,43 @@ func TestRefusedBeforeTraining(t *testing.T) {
 	}
 	if _, err := os.Stat("runs"); err == nil {
 		t.Error("a refused experiment made runs/")
+	}
+}
+
+// Ctrl-C (a cancelled context) while a run trains stops it and starts no
+// other: no results are written, the temporary runs folder is removed, and
+// the error is an interruption (exit status 130) that says so.
+func TestInterruptedRemovesTheRunsFolder(t *testing.T) {
+	base, err := filepath.Abs("../../configs/tiny.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	body := `{"description": "test", "base": "` + base + `", "set": ["train.epochs=3", "data.train_size=6000"], "seeds": [1, 2],
+		"variants": [{"name": "one", "set": []}]}`
+	if err := os.WriteFile("twoseeds.json", []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	go func() { // the first run's folder is made once its setup is done
+		defer cancel()
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if found, _ := filepath.Glob(filepath.Join(tmp, "itformer-experiment-*", "one-seed1")); len(found) > 0 {
+				return
+			}
+		}
+	}()
+	err = run(ctx, []string{"-workers", "1", "-out", "results", "twoseeds.json"})
+	want := " of 2 runs finished; no results were written to results, and the runs' temporary folder was removed"
+	if !errors.Is(err, cli.ErrInterrupted) || !strings.HasPrefix(err.Error(), "interrupted with ") || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("interrupted: %v, want \"interrupted with N%s\"", err, want)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left %s in TMPDIR", left[0].Name())
+	}
+	if _, err := os.Stat("results"); !os.IsNotExist(err) {
+		t.Errorf("an interrupted experiment made its -out folder (%v)", err)
 	}
 }

@@ -17,6 +17,7 @@ package main
 // of the tiny one (the README's timing; some ten minutes).
 
 import (
+	"context"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -68,7 +69,7 @@ func builtSite(t *testing.T) string {
 			return
 		}
 		var m Module
-		if m, built.err = Build("go", Tools{}, io.Discard, os.Stderr); built.err != nil {
+		if m, built.err = Build(context.Background(), "go", Tools{}, io.Discard, os.Stderr); built.err != nil {
 			return
 		}
 		var words []byte

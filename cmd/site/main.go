@@ -16,11 +16,15 @@
 // Beside the module it writes words.zip, the word lists the module does not
 // embed (words.go), and refuses to build a site whose word data is over its
 // 1 MB budget.
+//
+// Ctrl-C (or SIGTERM) stops the build and the tools it runs, removes the
+// temporary build folder, writes nothing and exits with status 130.
 package main
 
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -35,10 +39,13 @@ import (
 )
 
 func main() {
-	cli.Exit("site", run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := cli.SignalContext()
+	defer stop()
+	cli.Exit("site", run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) error {
+// run builds the site args ask for, unless ctx is done first (Ctrl-C, SIGTERM).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("site", "site -out DIR")
 	out := fs.String("out", "", "the `folder` to write the site into (created if missing)")
 	goCmd := fs.String("go", "go", "the go `command` that builds the module; its GOROOT gives wasm_exec.js")
@@ -57,14 +64,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := site.CheckFolder(*out); err != nil {
 		return err
 	}
-	if err := inModule(*goCmd); err != nil {
-		return err
+	m, words, err := prepare(ctx, *goCmd, tools, stdout, stderr)
+	if ctx.Err() != nil { // the steps' errors say only that a child was stopped
+		return cli.Interrupted(fmt.Errorf("interrupted; nothing was written to %s, and no temporary folder is left", *out))
 	}
-	words, err := wordData(wordsBudget)
-	if err != nil {
-		return err
-	}
-	m, err := Build(*goCmd, tools, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -76,20 +79,87 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// prepare makes what Write writes but the static files: the module, its
+// loader, and the word data.
+func prepare(ctx context.Context, goCmd string, tools Tools, stdout, stderr io.Writer) (Module, []byte, error) {
+	if err := inModule(ctx, goCmd); err != nil {
+		return Module{}, nil, err
+	}
+	words, err := wordData(wordsBudget)
+	if err != nil {
+		return Module{}, nil, err
+	}
+	m, err := Build(ctx, goCmd, tools, stdout, stderr)
+	return m, words, err
+}
+
 // inModule refuses, before a build of minutes, a working directory outside
 // this repository: the module is compiled from its source (itformer/cmd/wasm),
 // which go build otherwise looks for in the standard library ("not in std").
-func inModule(goCmd string) error {
-	mod, err := exec.Command(goCmd, "list", "-m").Output()
+// A -go command that runs but fails is reported as such, with its exit
+// status and stderr, unless the folder is not the repository's either.
+func inModule(ctx context.Context, goCmd string) error {
+	mod, err := command(ctx, goCmd, "list", "-m").Output()
 	var exited *exec.ExitError
-	if err != nil && !errors.As(err, &exited) { // it did not start: no such command
+	switch {
+	case err != nil && !errors.As(err, &exited): // it did not start: no such command
 		return fmt.Errorf("-go %q cannot be run: %w", goCmd, err)
+	case err == nil && strings.TrimSpace(string(mod)) == "itformer":
+		return nil
+	case err != nil && moduleHere() == "itformer":
+		return fmt.Errorf("-go %q failed: `%s list -m` ended with %v%s", goCmd, goCmd, exited, indented(exited.Stderr))
 	}
-	if err != nil || strings.TrimSpace(string(mod)) != "itformer" {
-		wd, _ := os.Getwd()
-		return fmt.Errorf("site compiles the module from this repository's source: run it from the repository (go run ./cmd/site -out DIR), not from %s", wd)
+	wd, _ := os.Getwd()
+	return fmt.Errorf("site compiles the module from this repository's source: run it from the repository (go run ./cmd/site -out DIR), not from %s", wd)
+}
+
+// moduleHere is the path of the module whose go.mod is in the working
+// directory or above it ("" for none), read without the go command, so that
+// a -go command that fails is not taken for a folder outside the repository.
+func moduleHere() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
 	}
-	return nil
+	for {
+		if raw, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			return modulePath(raw)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// modulePath is the path the module directive of a go.mod file names.
+func modulePath(gomod []byte) string {
+	for line := range strings.Lines(string(gomod)) {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "module" {
+			return strings.Trim(f[1], "\"`")
+		}
+	}
+	return ""
+}
+
+// indented is a child's stderr on lines of their own below the error ("" for none).
+func indented(stderr []byte) string {
+	text := strings.TrimSpace(string(stderr))
+	if text == "" {
+		return ""
+	}
+	return "\n  " + strings.ReplaceAll(text, "\n", "\n  ")
+}
+
+// command is exec.CommandContext, but once ctx is done it kills the child
+// with its own children (stopTogether), and waits at most 5 s more for
+// them to let go of its output.
+func command(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, name, args...)
+	stopTogether(cmd)
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
 }
 
 // Tools name the programs that shrink the module; an empty name skips one.
@@ -106,10 +176,11 @@ type Module struct{ Wasm, Gzip, WasmExec []byte }
 // wasm_exec.js from goCmd's toolchain, saying on progress what it does and
 // how long each step took (the build takes minutes, and silence looks like a
 // hang). A tool that is named but not found is skipped with a warning on
-// stderr.
-func Build(goCmd string, tools Tools, progress, stderr io.Writer) (Module, error) {
+// stderr. Once ctx is done the tool running is stopped, and Build returns
+// after removing its temporary folder.
+func Build(ctx context.Context, goCmd string, tools Tools, progress, stderr io.Writer) (Module, error) {
 	var m Module
-	root, err := exec.Command(goCmd, "env", "GOROOT").Output()
+	root, err := command(ctx, goCmd, "env", "GOROOT").Output()
 	if err != nil {
 		return m, fmt.Errorf("%s env GOROOT: %w", goCmd, err)
 	}
@@ -124,14 +195,14 @@ func Build(goCmd string, tools Tools, progress, stderr io.Writer) (Module, error
 	module := filepath.Join(tmp, site.WasmName)
 	step := stepper{w: progress}
 	step.start("compiling the module (GOOS=js GOARCH=wasm %s build itformer/cmd/wasm; a minute or two the first time)", goCmd)
-	if err := compile(goCmd, module, stderr); err != nil {
+	if err := compile(ctx, goCmd, module, stderr); err != nil {
 		return m, err
 	}
 	step.done(module)
 	if tools.WasmOpt != "" {
 		step.start("shrinking it with %s %s", tools.WasmOpt, wasmOptArgs[0])
 	}
-	if module, err = optimize(tools.WasmOpt, module, stderr); err != nil {
+	if module, err = optimize(ctx, tools.WasmOpt, module, stderr); err != nil {
 		return m, err
 	}
 	step.done(module)
@@ -139,9 +210,11 @@ func Build(goCmd string, tools Tools, progress, stderr io.Writer) (Module, error
 		return m, err
 	}
 	step.start("gzip-compressing it (%s)", compressor(tools.Zopfli))
-	m.Gzip, err = compress(tools.Zopfli, module, m.Wasm, stderr)
+	if m.Gzip, err = compress(ctx, tools.Zopfli, module, m.Wasm, stderr); err != nil {
+		return m, err // no "0.0 MB" for a step that made nothing
+	}
 	step.doneBytes(len(m.Gzip))
-	return m, err
+	return m, nil
 }
 
 // stepper prints a build's steps: what starts, then how long it took and
@@ -188,10 +261,12 @@ func compressor(tool string) string {
 // (docs/performance.md, "The module back under 6 MB").
 var compileFlags = []string{"-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-gcflags=std=", "-gcflags=itformer/...="}
 
-func compile(goCmd, module string, stderr io.Writer) error {
+func compile(ctx context.Context, goCmd, module string, stderr io.Writer) error {
 	args := append(append([]string{"build"}, compileFlags...), "-o", module, "itformer/cmd/wasm")
-	cmd := exec.Command(goCmd, args...)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd := command(ctx, goCmd, args...)
+	// GOTMPDIR: go's work folder goes inside Build's, so that it is removed
+	// with it even when go build is killed, which leaves its own behind.
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOTMPDIR="+filepath.Dir(module))
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("building the module (GOOS=js GOARCH=wasm %s build itformer/cmd/wasm): %w", goCmd, err)
@@ -207,13 +282,13 @@ var wasmOptArgs = []string{"-Oz", "--enable-bulk-memory", "--enable-sign-ext",
 
 // optimize runs wasm-opt on module and returns the optimised file's path,
 // or module itself when the tool is skipped.
-func optimize(tool, module string, stderr io.Writer) (string, error) {
+func optimize(ctx context.Context, tool, module string, stderr io.Writer) (string, error) {
 	path, ok := find(tool, "binaryen", "the module is left as Go wrote it, about 10% larger", stderr)
 	if !ok {
 		return module, nil
 	}
 	out := strings.TrimSuffix(module, ".wasm") + ".opt.wasm"
-	cmd := exec.Command(path, append(wasmOptArgs, "-o", out, module)...)
+	cmd := command(ctx, path, append(wasmOptArgs, "-o", out, module)...)
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("shrinking the module (%s %s): %w", tool, strings.Join(wasmOptArgs, " "), err)
@@ -227,13 +302,13 @@ var zopfliArgs = []string{"--i1", "-c"}
 
 // compress gzips wasm (the contents of file module): with zopfli when
 // found, checking that its stream decompresses to wasm, else with Go's gzip.
-func compress(tool, module string, wasm []byte, stderr io.Writer) ([]byte, error) {
+func compress(ctx context.Context, tool, module string, wasm []byte, stderr io.Writer) ([]byte, error) {
 	path, ok := find(tool, "zopfli", "the module is gzipped by Go's compress/gzip, about 4% larger", stderr)
 	if !ok {
 		return site.Gzip(wasm)
 	}
 	var gz bytes.Buffer
-	cmd := exec.Command(path, append(zopfliArgs, module)...)
+	cmd := command(ctx, path, append(zopfliArgs, module)...)
 	cmd.Stdout, cmd.Stderr = &gz, stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("compressing the module (%s %s): %w", tool, strings.Join(zopfliArgs, " "), err)

@@ -37,14 +37,14 @@ func TestToolsShrinkAModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	out, err := optimize("wasm-opt", module, &stderr)
+	out, err := optimize(t.Context(), "wasm-opt", module, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	if raw, err := os.ReadFile(out); err != nil || out == module || !bytes.HasPrefix(raw, header[:4]) {
 		t.Errorf("wasm-opt wrote %s: %q, %v", out, raw, err)
 	}
-	if _, err := compress("zopfli", module, header, &stderr); err != nil {
+	if _, err := compress(t.Context(), "zopfli", module, header, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	if stderr.Len() > 0 {
@@ -62,11 +62,11 @@ func TestMissingToolWarns(t *testing.T) {
 	}
 	for _, tc := range []struct{ tool, want string }{{"itformer-no-such-tool", "apt-get install"}, {"", ""}} {
 		var stderr bytes.Buffer
-		out, err := optimize(tc.tool, module, &stderr)
+		out, err := optimize(t.Context(), tc.tool, module, &stderr)
 		if err != nil || out != module {
 			t.Errorf("wasm-opt %q: %s, %v; want the module unchanged", tc.tool, out, err)
 		}
-		gz, err := compress(tc.tool, module, wasm, &stderr)
+		gz, err := compress(t.Context(), tc.tool, module, wasm, &stderr)
 		if err != nil || sameAfterGunzip(gz, wasm) != nil {
 			t.Errorf("zopfli %q: %v; want Go's gzip", tc.tool, err)
 		}
@@ -88,7 +88,7 @@ func TestForeignOutRefusedBeforeTheBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	err := run([]string{"-out", dir, "-go", filepath.Join(dir, "no-such-go")}, &out, &errOut)
+	err := run(t.Context(), []string{"-out", dir, "-go", filepath.Join(dir, "no-such-go")}, &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "holds photo.jpg, which is not a file of the site") {
 		t.Errorf("site -out %s: %v, want the folder refused", dir, err)
 	}
@@ -106,7 +106,7 @@ func TestOutsideTheRepositoryRefusedBeforeTheBuild(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	var out, errOut bytes.Buffer
-	err = run([]string{"-out", "site", "-go", goCmd}, &out, &errOut)
+	err = run(t.Context(), []string{"-out", "site", "-go", goCmd}, &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "run it from the repository") {
 		t.Errorf("site outside the repository: %v, want a refusal that says where to run it", err)
 	}
@@ -120,7 +120,7 @@ func TestOutsideTheRepositoryRefusedBeforeTheBuild(t *testing.T) {
 // /work/itformer", said from the repository's root).
 func TestInModuleNamesAGoThatCannotRun(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-go")
-	err := inModule(missing)
+	err := inModule(t.Context(), missing)
 	if err == nil || !strings.Contains(err.Error(), `-go "`+missing+`" cannot be run`) || strings.Contains(err.Error(), "run it from the repository") {
 		t.Errorf("inModule(%s) = %v, want an error that names -go and the command", missing, err)
 	}
@@ -137,9 +137,22 @@ func TestUsageMistakes(t *testing.T) {
 		{nil, "give -out DIR"},
 	} {
 		var out, errOut bytes.Buffer
-		err := run(c.args, &out, &errOut)
+		err := run(t.Context(), c.args, &out, &errOut)
 		if !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("site %q: %v, want a usage error saying %q", c.args, err, c.want)
+		}
+	}
+}
+
+// modulePath reads the module directive, quoted or not, comments aside.
+func TestModulePath(t *testing.T) {
+	for gomod, want := range map[string]string{
+		"module itformer\n\ngo 1.26\n":             "itformer",
+		"// a comment\nmodule \"itformer\" // x\n": "itformer",
+		"go 1.26\n": "",
+	} {
+		if got := modulePath([]byte(gomod)); got != want {
+			t.Errorf("modulePath(%q) = %q, want %q", gomod, got, want)
 		}
 	}
 }

@@ -20,11 +20,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -68,7 +66,7 @@ func run(args []string) error {
 		return err
 	}
 	// From here on Ctrl-C and SIGTERM stop the run cleanly, setup included.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := cli.SignalContext()
 	defer stop()
 	if *resume != "" {
 		if len(sets) > 0 || given(fs, "seed") || *out != "" || *overwrite || *configPath != "" {
@@ -178,10 +176,10 @@ func train1(ctx context.Context, dir string, start func(train.Options) (*train.M
 	switch {
 	case errors.Is(err, train.ErrSetupInterrupted):
 		fmt.Fprintln(os.Stderr, "train:", err)
-		os.Exit(130)
+		os.Exit(cli.InterruptedStatus)
 	case errors.Is(err, train.ErrInterrupted):
 		fmt.Printf("\n%v: saved %s; continue with\n  go run ./cmd/train -resume %s\n", err, filepath.Join(dir, checkpoint.ResumeDir), dir)
-		os.Exit(130)
+		os.Exit(cli.InterruptedStatus)
 	case errors.Is(err, train.ErrNumerical):
 		if _, statErr := os.Stat(ckpt); statErr == nil {
 			return fmt.Errorf("%w\nthe last good checkpoint is %s (not overwritten)", err, ckpt)

@@ -221,6 +221,8 @@ func status(err, stdoutErr error) (string, int) {
 		return "", 0
 	case errors.Is(err, ErrUsage):
 		return strings.TrimSuffix(err.Error(), "\n"), 2
+	case errors.Is(err, ErrInterrupted):
+		return err.Error(), InterruptedStatus
 	default:
 		return err.Error(), 1
 	}
