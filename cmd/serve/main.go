@@ -59,6 +59,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("serve", "serve [-addr host:port] [-run DIR|checkpoint.json] [-open] | serve -site DIR [-addr host:port] [-open]")
 	addr := fs.String("addr", "localhost:8080", "address to listen on (host:port); keep the host a loopback one unless you mean to share the page")
+	fs.AllowEmpty("addr") // "" is every interface, a port the system picks (net.Listen): warned of, not refused
 	runPath := fs.String("run", "", "run folder or checkpoint.json to use instead of the embedded default model")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	siteDir := fs.String("site", "", "serve the static site built by `go run ./cmd/site -out DIR` from this `folder` instead of answering with a model here")

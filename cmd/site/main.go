@@ -52,6 +52,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var tools Tools
 	fs.StringVar(&tools.WasmOpt, "wasm-opt", "", "binaryen's wasm-opt `command`, which shrinks the module 8% with -Oz in minutes (\"\", the default, skips it: the gzip file is no larger)")
 	fs.StringVar(&tools.Zopfli, "zopfli", "zopfli", "the zopfli `command`, which writes the smaller gzip file (\"\" uses Go's gzip)")
+	fs.AllowEmpty("zopfli", "wasm-opt") // "" skips the tool
 	if err := fs.Parse(args, stdout); err != nil {
 		return err
 	}

@@ -37,7 +37,19 @@ func (e *usageError) Is(target error) bool { return target == ErrUsage }
 // instead of printing them itself, so each message is printed once.
 type FlagSet struct {
 	*flag.FlagSet
-	usage string // the usage line, without "usage: "
+	usage      string          // the usage line, without "usage: "
+	emptyMeans map[string]bool // flags for which "" is a value (AllowEmpty)
+}
+
+// AllowEmpty exempts flags whose empty value means something from the rule
+// that an empty value is a mistake: site -zopfli "" uses Go's gzip.
+func (f *FlagSet) AllowEmpty(names ...string) {
+	if f.emptyMeans == nil {
+		f.emptyMeans = map[string]bool{}
+	}
+	for _, n := range names {
+		f.emptyMeans[n] = true
+	}
 }
 
 // NewFlagSet makes the flag set of command name; usage is its synopsis, such
@@ -74,10 +86,17 @@ type Repeatable interface {
 // parseCounting is flag.FlagSet.Parse, and an error for a flag given twice
 // that is not Repeatable, or for one given an empty value: -run "" or
 // -config "" would otherwise read as no flag at all and run the default in
-// silence, and -out "" as a file named "". No flag takes "" as a value.
+// silence, and -out "" as a file named "". Only the flags AllowEmpty names
+// take "" as a value.
 func (f *FlagSet) parseCounting(args []string) error {
 	var empty string // the first flag given "", in the order given
-	f.VisitAll(func(fl *flag.Flag) { fl.Value = &counted{Value: fl.Value, name: fl.Name, empty: &empty} })
+	f.VisitAll(func(fl *flag.Flag) {
+		c := &counted{Value: fl.Value, name: fl.Name, empty: &empty}
+		if f.emptyMeans[fl.Name] {
+			c.empty = new(string) // noted, never looked at
+		}
+		fl.Value = c
+	})
 	err := f.FlagSet.Parse(args)
 	var twice []string
 	f.VisitAll(func(fl *flag.Flag) {

@@ -209,6 +209,8 @@ func TestAnEmptyValueIsAMistake(t *testing.T) {
 		{[]string{"-note", ""}, `-note "": the value is empty`},
 		{[]string{"-n", ""}, `invalid value "" for flag -n`},
 		{[]string{"-config", "c.json"}, ""},
+		{[]string{"-tool", ""}, ""}, // "" means something here (AllowEmpty)
+		{[]string{"-tool", "", "-note", ""}, `-note "": the value is empty`},
 		{nil, ""},
 	} {
 		fs := NewFlagSet("tool", "tool [-config FILE] [-out DIR]")
@@ -216,6 +218,8 @@ func TestAnEmptyValueIsAMistake(t *testing.T) {
 		fs.String("out", "", "")
 		fs.String("note", "", "")
 		fs.Int("n", 0, "")
+		fs.String("tool", "zopfli", "")
+		fs.AllowEmpty("tool")
 		err := fs.Parse(tc.args, io.Discard)
 		if tc.want == "" && err != nil || tc.want != "" && (!errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
