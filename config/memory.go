@@ -68,8 +68,9 @@ import (
 // about 0.6 GB, so the limit only stops runs needing 13 times that and more.
 const DefaultMaxMemory ByteSize = 8_000_000_000
 
-// MaxMemory is the limit Validate holds runs to and checkpoint loading holds
-// models to. cmd/train's -max-memory sets it.
+// MaxMemory is the limit Validate holds runs to, checkpoint loading holds
+// models to, and inference holds the graph each sentence needs to. Every
+// command's -max-memory sets it.
 var MaxMemory = DefaultMaxMemory
 
 const (

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"sync"
 
+	"itformer/config"
 	"itformer/model"
 )
 
@@ -135,11 +136,16 @@ func (p *Predictor) graph(kind graphKind, opts model.GraphOptions) (*model.Graph
 	if g := p.cache.get(key); g != nil {
 		return g, nil
 	}
+	bytes := graphBytes(p.Config(), opts)
+	if limit := config.MaxMemory; bytes > int64(limit) { // -max-memory bounds a sentence's graphs too, not only the model
+		return nil, fmt.Errorf("a sentence of %d tokens needs a graph of about %s here (limit %s; raise it with -max-memory)",
+			opts.SeqLen, config.FormatBytes(float64(bytes)), limit)
+	}
 	g, err := model.NewGraph(p.ck.Params, opts)
 	if err != nil {
 		return nil, err
 	}
-	p.cache.put(key, g, graphBytes(p.Config(), opts))
+	p.cache.put(key, g, bytes)
 	return g, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"itformer/checkpoint"
+	"itformer/config"
 	"itformer/internal/memstat"
 	"itformer/model"
 )
@@ -247,5 +248,28 @@ func TestSharedCacheUnderConcurrentUse(t *testing.T) {
 		if !reflect.DeepEqual(got[r], want[r]) {
 			t.Errorf("%s, sharing a cache in use: the answer differs from a Predictor's alone", name)
 		}
+	}
+}
+
+// -max-memory (config.MaxMemory) bounds the graph a sentence needs, not only
+// the model loaded: a long sentence's attribution graph had taken 580 MB
+// under a limit of 70 MB. The limit is checked before the graph is built.
+func TestAGraphOverTheMemoryLimitIsRefused(t *testing.T) {
+	p := defaultPredictor(t)
+	old := config.MaxMemory
+	t.Cleanup(func() { config.MaxMemory = old })
+	config.MaxMemory = 70_000_000
+	if _, err := p.Resolve("A dog ate the food because it was hungry"); err != nil {
+		t.Fatalf("a short sentence under 70 MB: %v", err)
+	}
+	long := strings.Repeat("the big dog near the barn ", 9) + "ate the food because it was hungry"
+	r, err := p.Resolve(long) // batch 1: a few MB
+	if err != nil {
+		t.Fatalf("resolving a long sentence under 70 MB: %v", err)
+	}
+	err = p.Attribute(&r.Predictions[0]) // 65 rows: about 300 MB
+	want := "needs a graph of about "
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "(limit 70 MB; raise it with -max-memory)") {
+		t.Errorf("a %d-word sentence under 70 MB: %v, want a refusal saying %q and the limit", len(strings.Fields(long)), err, want)
 	}
 }

@@ -174,10 +174,10 @@ func looksLikeFlag(a string) bool {
 }
 
 // MaxMemoryFlag adds -max-memory, which raises (or lowers) config.MaxMemory:
-// the estimated memory above which a run or a model is refused before
-// anything is allocated.
+// the estimated memory above which a run, a model or the graph a sentence
+// needs is refused before it is allocated.
 func (f *FlagSet) MaxMemoryFlag() {
-	f.Var(&config.MaxMemory, "max-memory", "refuse a run or a model estimated to need more `memory` than this (500MB, 8GB, 16GiB)")
+	f.Var(&config.MaxMemory, "max-memory", "refuse a run, a model or a sentence's graph estimated to need more `memory` than this (500MB, 8GB, 16GiB)")
 }
 
 // MemberFlag adds -member: which member of an ensemble to ask alone (1 is
