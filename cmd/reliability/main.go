@@ -9,11 +9,9 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
-	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
 	"itformer/experiment"
 	"itformer/train"
@@ -40,7 +38,7 @@ func run(args []string) error {
 	if err := fs.OutputFile("out", *out, experiment.CheckPicture); err != nil {
 		return err
 	}
-	path, err := metricsPath(*runDir)
+	path, err := cli.RunFile(*runDir, "metrics.json")
 	if err != nil {
 		return err
 	}
@@ -57,17 +55,6 @@ func run(args []string) error {
 	}
 	fmt.Printf("wrote %s\n", *out)
 	return nil
-}
-
-// metricsPath is the metrics.json of the run that -run names, a run folder
-// or its checkpoint.json. Another file is refused by name: cli.RunFolder
-// reads any file as its folder, and -run /dev/zero had said "open
-// /dev/metrics.json: no such file or directory".
-func metricsPath(run string) (string, error) {
-	if st, err := os.Stat(run); err == nil && !st.IsDir() && filepath.Base(run) != checkpoint.FileName {
-		return "", fmt.Errorf("-run %s: not a run folder or its %s", run, checkpoint.FileName)
-	}
-	return filepath.Join(cli.RunFolder(run), "metrics.json"), nil
 }
 
 // pick returns the named sets' bins, in the order named.

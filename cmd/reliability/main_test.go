@@ -94,18 +94,25 @@ func TestRunFolderOrCheckpoint(t *testing.T) {
 	}
 }
 
-// A -run that is a file other than checkpoint.json is refused by name: it had
-// been read as its folder, "open /dev/metrics.json: no such file or directory".
+// A -run that is a file other than checkpoint.json or metrics.json is refused
+// by name: it had been read as its folder, "open /dev/metrics.json: no such
+// file or directory". metrics.json itself is read.
 func TestRunIsAFolderOrItsCheckpoint(t *testing.T) {
 	bins := []train.Bin{{Lower: 0.95, Upper: 1, N: 50, Confidence: 0.99, Accuracy: 0.98}}
 	dir := writeMetrics(t, train.Metrics{Test: train.Evaluation{ECE: 0.01, Reliability: bins}})
-	other := filepath.Join(dir, "metrics.json") // a file beside metrics.json, so only the check refuses it
+	other := filepath.Join(dir, "config.json") // a file beside metrics.json, so only the check refuses it
+	if err := os.WriteFile(other, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, runPath := range []string{other, "/dev/null"} {
 		err := run([]string{"-run", runPath, "-out", filepath.Join(t.TempDir(), "r.png")})
-		want := "-run " + runPath + ": not a run folder or its checkpoint.json"
+		want := "-run " + runPath + ": not a run folder, its checkpoint.json or its metrics.json"
 		if err == nil || err.Error() != want {
 			t.Errorf("-run %s: %v, want %q", runPath, err, want)
 		}
+	}
+	if err := run([]string{"-run", filepath.Join(dir, "metrics.json"), "-out", filepath.Join(t.TempDir(), "r.png")}); err != nil {
+		t.Errorf("-run of metrics.json itself: %v", err)
 	}
 }
 

@@ -70,6 +70,23 @@ func RunFolder(path string) string {
 	return path
 }
 
+// RunFile is the path of the run's file name (metrics.json, history.json)
+// for a -run of path: a run folder, its checkpoint.json, or that file
+// itself. Another file is refused by name, not read as its folder: -run
+// /dev/zero had said "open /dev/metrics.json: no such file or directory".
+func RunFile(path, name string) (string, error) {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil || st.IsDir():
+		return filepath.Join(path, name), nil // a folder, or what the open will name
+	case filepath.Base(path) == name:
+		return path, nil
+	case filepath.Base(path) == checkpoint.FileName:
+		return filepath.Join(filepath.Dir(path), name), nil
+	}
+	return "", fmt.Errorf("-run %s: not a run folder, its %s or its %s", path, checkpoint.FileName, name)
+}
+
 // LoadConfig reads the run config at path with overrides, or, when path is
 // empty, the shipped configs/default.json built into the binary, so that a
 // command needs no checkout to find its default.
@@ -95,7 +112,11 @@ func LoadHistory(path string) (*history.History, error) {
 	if path == "" {
 		return defaultmodel.History()
 	}
-	return history.Load(path)
+	file, err := RunFile(path, history.FileName)
+	if err != nil {
+		return nil, err
+	}
+	return history.Load(file)
 }
 
 // ModelName is how messages name the model LoadModel(path) loads.

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -27,6 +29,36 @@ func TestLoadMember(t *testing.T) {
 	for _, k := range []int{-1, all.Members() + 1} {
 		if _, err := LoadMember("", k); err == nil || !strings.Contains(err.Error(), "-member") {
 			t.Errorf("member %d: err %v, want one naming -member", k, err)
+		}
+	}
+}
+
+// RunFile finds a run's file from a -run that names the folder, its
+// checkpoint.json or the file itself, and refuses any other file by name
+// instead of reading the folder beside it (history -run notes.json had read
+// the history.json beside notes.json).
+func TestRunFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"checkpoint.json", "history.json", "notes.json"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	missing := filepath.Join(dir, "gone")
+	for _, tc := range []struct{ run, want string }{
+		{dir, filepath.Join(dir, "history.json")},
+		{filepath.Join(dir, "checkpoint.json"), filepath.Join(dir, "history.json")},
+		{filepath.Join(dir, "history.json"), filepath.Join(dir, "history.json")},
+		{missing, filepath.Join(missing, "history.json")}, // the open names what is missing
+		{filepath.Join(dir, "notes.json"), "-run " + filepath.Join(dir, "notes.json") + ": not a run folder, its checkpoint.json or its history.json"},
+		{"/dev/null", "-run /dev/null: not a run folder, its checkpoint.json or its history.json"},
+	} {
+		got, err := RunFile(tc.run, "history.json")
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("RunFile(%s) = %s, want %s", tc.run, got, tc.want)
 		}
 	}
 }
