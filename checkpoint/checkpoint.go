@@ -24,6 +24,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 
@@ -260,7 +261,26 @@ func readMeta(fsys fs.FS, name string, o options) (Meta, error) {
 	if err := config.CheckModelMemory(meta.Model, meta.Resume != nil, o.maxMemory); err != nil {
 		return meta, err
 	}
-	return meta, nil
+	return meta, sameModel(meta)
+}
+
+// sameModel refuses a checkpoint whose model section says another model than
+// the run's config beside it in the file: the weights are read by the model
+// section, and a file edited in one place (heads 24 against the config's 4)
+// had loaded and answered as another model, without a word. A checkpoint
+// with no config (not written by a run) has nothing to disagree with.
+func sameModel(meta Meta) error {
+	if meta.Config.Model == (model.Config{}) {
+		return nil
+	}
+	got, want := reflect.ValueOf(meta.Model), reflect.ValueOf(meta.Config.ModelFor(meta.Model.VocabSize))
+	for i := range got.NumField() {
+		if g, w := got.Field(i).Interface(), want.Field(i).Interface(); g != w {
+			name, _, _ := strings.Cut(got.Type().Field(i).Tag.Get("json"), ",")
+			return fmt.Errorf("model.%s is %v but config.model.%s is %v: the file was edited, and its weights are another model's than its config's", name, g, name, w)
+		}
+	}
+	return nil
 }
 
 // notCheckpointError is JSON that is no checkpoint of any format: a run's

@@ -453,7 +453,16 @@ func TestCheckpointRefusals(t *testing.T) {
 		}, []string{`unexpected tensor "head.bias"`}},
 		{"float32 weights, float64 config", "float32", func(t *testing.T, dir string) {
 			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["dtype"] = "float64" })
+		}, []string{"model.dtype is float64 but config.model.dtype is float32: the file was edited"}},
+		{"float32 weights, float64 model and config", "float32", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) {
+				m["model"].(map[string]any)["dtype"] = "float64"
+				m["config"].(map[string]any)["model"].(map[string]any)["dtype"] = "float64"
+			})
 		}, []string{"stored as F32 but the config's dtype is float64"}},
+		{"model and config apart", "float64", func(t *testing.T, dir string) {
+			editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["heads"] = 4 })
+		}, []string{"model.heads is 4 but config.model.heads is 2: the file was edited"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -517,7 +526,10 @@ func TestLoadHonoursTheMemoryLimit(t *testing.T) {
 	if _, err := Load(dir, MaxMemory(10_000_000)); err == nil || !strings.Contains(err.Error(), "loading the model would need about 52.2 MB (limit 10 MB; raise it with -max-memory)") {
 		t.Errorf("under a 10 MB limit: %v", err)
 	}
-	editMeta(t, dir, func(m map[string]any) { m["model"].(map[string]any)["layers"] = 10000 }) // about 10 GB
+	editMeta(t, dir, func(m map[string]any) { // about 10 GB; the config says so too, past the check that they agree
+		m["model"].(map[string]any)["layers"] = 10000
+		m["config"].(map[string]any)["model"].(map[string]any)["layers"] = 10000
+	})
 	_, err := Load(dir)
 	if err == nil || !strings.Contains(err.Error(), "model.layers = 10000: loading the model would need") {
 		t.Errorf("10000 layers under the default limit: %v", err)

@@ -20,8 +20,11 @@ func smallPredictor(t *testing.T) *Predictor {
 	if err != nil {
 		t.Fatal(err)
 	}
+	meta := base.Meta
+	meta.Config.Model = c // the config that would make this model
+	meta.Config.Model.VocabSize = 0
 	dir := t.TempDir()
-	if err := checkpoint.Save(dir, base.Meta, p); err != nil {
+	if err := checkpoint.Save(dir, meta, p); err != nil {
 		t.Fatal(err)
 	}
 	ck, err := checkpoint.Load(dir)
