@@ -297,3 +297,17 @@ func hugeWordVector(t *testing.T, base *checkpoint.Checkpoint, word string) stri
 	}
 	return dir
 }
+
+// The outside sets kept in docs/ are read as the command reads any file: a
+// line broken by an edit is caught here, not by whoever scores them next.
+func TestTheKeptSetsAreWellFormed(t *testing.T) {
+	paths, err := filepath.Glob("../../docs/*.tsv")
+	if err != nil || len(paths) < 3 {
+		t.Fatalf("docs/*.tsv: %v (%d files)", err, len(paths))
+	}
+	for _, path := range paths {
+		if _, err := readItems(path); err != nil {
+			t.Error(err)
+		}
+	}
+}
