@@ -92,6 +92,9 @@ func writeText(w io.Writer, doc document) {
 	s := doc.Summary
 	fmt.Fprintf(w, "%s: %d items, scored with %s (max_len %d)\n", doc.File, s.Items, doc.Model, doc.MaxLen)
 	fmt.Fprintf(w, "words known:   %d of %d items have every word known to the model\n", s.WordsKnown, s.Items)
+	if len(s.Unknown) > 0 {
+		fmt.Fprintf(w, "unknown words: %d, the most common: %s\n", len(s.Unknown), commonWords(s.Unknown, 10))
+	}
 	fmt.Fprintf(w, "refused:       %d%s\n", s.Refused, whyList(s.Why))
 	fmt.Fprintf(w, "answered:      %d\n", s.Answered)
 	fmt.Fprintf(w, "accuracy:      %d of %d answered (%s); %d of %d items (%s)\n", s.Right, s.Answered, pct(s.Accuracy), s.Right, s.Items, pct(s.AccuracyAll))
@@ -140,3 +143,12 @@ func sortedKeys(m map[string]int) []string {
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// commonWords lists the first n words with their item counts: "i (24), of (8)".
+func commonWords(words []WordCount, n int) string {
+	var parts []string
+	for _, w := range words[:min(n, len(words))] {
+		parts = append(parts, fmt.Sprintf("%s (%d)", w.Word, w.Items))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -74,6 +75,23 @@ func TestScoresEveryItem(t *testing.T) {
 	if len(s.Why) != 2 || s.Why[errFewPronouns.Error()] != 1 {
 		t.Errorf("refusals by why: %v", s.Why)
 	}
+	// 005 says "then" ten times: one item. As common, in alphabetical order.
+	if want := []WordCount{{"glorpy", 1}, {"then", 1}, {"zorblax", 1}}; !reflect.DeepEqual(s.Unknown, want) {
+		t.Errorf("unknown words %v, want %v", s.Unknown, want)
+	}
+}
+
+// The words the model does not know are counted by the items that hold
+// them (a word twice in one item counts once), the most common first.
+func TestCountUnknown(t *testing.T) {
+	results := []Result{{Unknown: []string{"i", "of", "i"}}, {Unknown: []string{"of"}}, {}, {Unknown: []string{"then", "of", "i"}}}
+	want := []WordCount{{"of", 3}, {"i", 2}, {"then", 1}}
+	if got := countUnknown(results); !reflect.DeepEqual(got, want) {
+		t.Errorf("countUnknown = %v, want %v", got, want)
+	}
+	if got := commonWords(want, 2); got != "of (3), i (2)" {
+		t.Errorf("commonWords = %q", got)
+	}
 }
 
 // The text output prints each count, then each refused item and why.
@@ -86,6 +104,7 @@ func TestTextOutput(t *testing.T) {
 	for _, want := range []string{
 		fixture + ": 6 items, scored with the embedded default model",
 		"words known:   4 of 6 items have every word known to the model",
+		"unknown words: 3, the most common: glorpy (1), then (1), zorblax (1)",
 		"refused:       2 (1 longer than the model's ",
 		"answered:      4",
 		"not guesses:   3 answers not flagged as guesses, 3 right (100.0%)",

@@ -4,9 +4,11 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"itformer/data"
 	"itformer/inference"
@@ -70,6 +72,32 @@ type Summary struct {
 	// items are both answered right: the answer moved with the word.
 	Twins      int `json:"twins"`
 	TwinsRight int `json:"twins_both_right"`
+	// Unknown are the words the model does not know, with how many items
+	// hold each, the most common first: what a vocabulary would need.
+	Unknown []WordCount `json:"unknown_words,omitempty"`
+}
+
+// WordCount is a word and how many items hold it.
+type WordCount struct {
+	Word  string `json:"word"`
+	Items int    `json:"items"`
+}
+
+// countUnknown counts, per word the model does not know, the items that hold
+// it, the most common first (then alphabetical).
+func countUnknown(results []Result) []WordCount {
+	n := map[string]int{}
+	for _, r := range results {
+		for _, w := range slices.Compact(slices.Sorted(slices.Values(r.Unknown))) {
+			n[w]++
+		}
+	}
+	out := make([]WordCount, 0, len(n))
+	for w, k := range n {
+		out = append(out, WordCount{w, k})
+	}
+	slices.SortFunc(out, func(a, b WordCount) int { return cmp.Or(b.Items-a.Items, strings.Compare(a.Word, b.Word)) })
+	return out
 }
 
 // SourceSummary counts one source's items (the file's first column).
@@ -131,6 +159,7 @@ func summarise(results []Result) Summary {
 	s.SureAccuracy = share(s.SureRight, s.Sure)
 	s.GuessRate = share(s.Answered-s.Sure, s.Answered)
 	s.TwoChoiceAccuracy = share(s.TwoChoiceRight, s.TwoChoice)
+	s.Unknown = countUnknown(results)
 	return s
 }
 
