@@ -75,7 +75,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	figures, curves, err := evaluate(o, key, stderr)
+	p, err := fs.LoadMember(o.run, *o.member)
+	if err != nil {
+		return err
+	}
+	figures, curves, err := evaluate(p, o, key, stderr)
 	if errors.Is(err, cli.ErrNoSet) {
 		return fs.Mistake("-sets: %v", err)
 	}
@@ -98,14 +102,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// evaluate scores every chosen set, reporting each as it starts on progress;
+// evaluate scores every chosen set with p, reporting each as it starts on progress;
 // key, if not nil, splits each set into parts, and each set keeps up to
 // o.misses of its wrongly answered sentences.
-func evaluate(o options, key func(data.Example) string, progress io.Writer) ([]inference.Selective, []experiment.Curve, error) {
-	p, err := cli.LoadMember(o.run, *o.member)
-	if err != nil {
-		return nil, nil, err
-	}
+func evaluate(p *inference.Predictor, o options, key func(data.Example) string, progress io.Writer) ([]inference.Selective, []experiment.Curve, error) {
 	p.SetRelatives(o.relatives)
 	d := p.Checkpoint().Meta.Config.Data
 	c, err := data.GenerateSized(d.Seed, d.TrainSize)
@@ -153,11 +153,17 @@ func groupingKey(by string) (func(data.Example) string, error) {
 		return nil, nil
 	}
 	var keys []func(data.Example) string
+	named := map[string]bool{}
 	for _, name := range strings.Split(by, ",") {
-		k, ok := groupings[strings.TrimSpace(name)]
-		if !ok {
+		name = strings.TrimSpace(name)
+		k, ok := groupings[name]
+		switch {
+		case !ok:
 			return nil, fmt.Errorf("-by %q: %q is no part to split by; give one or more of %s, comma-separated", by, name, groupingNames())
+		case named[name]:
+			return nil, fmt.Errorf("-by %q: %q is named twice; name each part once", by, name)
 		}
+		named[name] = true
 		keys = append(keys, k)
 	}
 	return func(e data.Example) string {

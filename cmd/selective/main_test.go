@@ -41,10 +41,12 @@ func TestMistakesNameTheFlag(t *testing.T) {
 		{[]string{"-by", "colour"}, `-by "colour": "colour" is no part to split by; give one or more of concession, flips, frame, shape, comma-separated`},
 		{[]string{"-by", "shape,,frame"}, `-by "shape,,frame": "" is no part to split by`},
 		{[]string{"-misses", "-1"}, `-misses -1: give how many wrong sentences to print per set, 0 or more`},
+		{[]string{"-by", "shape, shape"}, `-by "shape, shape": "shape" is named twice; name each part once`},
+		{[]string{"-member", "4", "-sets", "negation"}, `-member 4: the model has 3 member(s), 1 to 3 (0 asks them all)`},
 	} {
 		var out, errs strings.Builder
-		if err := run(tc.args, &out, &errs); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: %v, want it to say %s", tc.args, err, tc.want)
+		if err := run(tc.args, &out, &errs); !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want a usage mistake saying %s", tc.args, err, tc.want)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := cli.LoadMember(*runPath, *member)
+	p, err := fs.LoadMember(*runPath, *member)
 	if err != nil {
 		return err
 	}

@@ -27,14 +27,15 @@ func LoadModel(path string) (*inference.Predictor, error) {
 
 // LoadMember loads the model at path as LoadModel does and returns its
 // member k alone (1 is the first), for figures of one member of an ensemble;
-// k 0 returns the whole model.
-func LoadMember(path string, k int) (*inference.Predictor, error) {
+// k 0 returns the whole model. A k the model has no member for is a usage
+// mistake of -member (MemberFlag), known only once the model is loaded.
+func (f *FlagSet) LoadMember(path string, k int) (*inference.Predictor, error) {
 	p, err := LoadModel(path)
 	if err != nil || k == 0 {
 		return p, err
 	}
 	if k < 0 || k > p.Members() {
-		return nil, fmt.Errorf("-member %d: the model has %d member(s), 1 to %d (0 asks them all)", k, p.Members(), p.Members())
+		return nil, f.Mistake("-member %d: the model has %d member(s), 1 to %d (0 asks them all)", k, p.Members(), p.Members())
 	}
 	return p.Each()[k-1], nil
 }

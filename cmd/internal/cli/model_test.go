@@ -10,7 +10,8 @@ import (
 // LoadMember gives one member of the embedded ensemble alone, or all of
 // them for 0, and names the flag and the range for a member it has not.
 func TestLoadMember(t *testing.T) {
-	all, err := LoadMember("", 0)
+	fs := NewFlagSet("tool", "tool [-member K]")
+	all, err := fs.LoadMember("", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,7 +19,7 @@ func TestLoadMember(t *testing.T) {
 		t.Fatalf("the embedded model has %d member(s); this test needs an ensemble", all.Members())
 	}
 	for k := 1; k <= all.Members(); k++ {
-		one, err := LoadMember("", k)
+		one, err := fs.LoadMember("", k)
 		if err != nil {
 			t.Fatalf("member %d: %v", k, err)
 		}
@@ -27,7 +28,7 @@ func TestLoadMember(t *testing.T) {
 		}
 	}
 	for _, k := range []int{-1, all.Members() + 1} {
-		if _, err := LoadMember("", k); err == nil || !strings.Contains(err.Error(), "-member") {
+		if _, err := fs.LoadMember("", k); err == nil || !strings.Contains(err.Error(), "-member") {
 			t.Errorf("member %d: err %v, want one naming -member", k, err)
 		}
 	}
