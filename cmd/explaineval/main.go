@@ -81,6 +81,25 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// loadAll loads every -run before any is evaluated, which takes minutes: a
+// second -run that cannot be loaded had been found only after the first was
+// measured.
+func loadAll(runs runList) ([]*inference.Predictor, error) {
+	var models []*inference.Predictor
+	for _, r := range runs {
+		path := r
+		if r == defaultRun {
+			path = ""
+		}
+		p, err := cli.LoadModel(path)
+		if err != nil {
+			return nil, fmt.Errorf("-run %s: %w", r, err)
+		}
+		models = append(models, p)
+	}
+	return models, nil
+}
+
 // modelFigures are one model's figures on every chosen set.
 type modelFigures struct {
 	Run                  string                      `json:"run"`
@@ -91,20 +110,18 @@ type modelFigures struct {
 }
 
 func evaluateAll(o options, progress io.Writer) ([]modelFigures, error) {
+	models, err := loadAll(o.runs)
+	if err != nil {
+		return nil, err
+	}
 	corpora := map[config.Data]*data.Corpus{} // by data seed and size: models compared may share one
 	var out []modelFigures
-	for _, r := range o.runs {
-		path := r
-		if r == defaultRun {
-			path = ""
-		}
-		p, err := cli.LoadModel(path)
-		if err != nil {
-			return nil, err
-		}
+	for i, r := range o.runs {
+		p := models[i]
 		meta := p.Checkpoint().Meta
 		seed := meta.Config.Data
 		if corpora[seed] == nil {
+			var err error
 			if corpora[seed], err = data.GenerateSized(meta.Config.Data.Seed, meta.Config.Data.TrainSize); err != nil {
 				return nil, fmt.Errorf("generating the corpus of data seed %d: %w", seed.Seed, err)
 			}

@@ -63,8 +63,15 @@ func TestMistakes(t *testing.T) {
 		}
 	}
 	var out, progress bytes.Buffer
-	if err := run([]string{"-run", "/nonexistent/run"}, &out, &progress); err == nil || !strings.Contains(err.Error(), "/nonexistent/run") {
+	if err := run([]string{"-run", "/nonexistent/run"}, &out, &progress); err == nil || !strings.Contains(err.Error(), "-run /nonexistent/run: ") {
 		t.Errorf("a missing run folder: %v", err)
+	}
+	// The second model is loaded before the first is measured (minutes):
+	// nothing is evaluated, so no progress line is printed.
+	progress.Reset()
+	err := run([]string{"-run", "default", "-run", "/nonexistent/run", "-sets", "test"}, &out, &progress)
+	if err == nil || !strings.Contains(err.Error(), "-run /nonexistent/run: ") || progress.Len() > 0 {
+		t.Errorf("a missing second run: %v, after %q", err, progress.String())
 	}
 }
 
