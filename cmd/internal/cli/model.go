@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -30,6 +32,13 @@ func LoadModel(path string) (*inference.Predictor, error) {
 // k 0 returns the whole model. A k the model has no member for is a usage
 // mistake of -member (MemberFlag), known only once the model is loaded.
 func (f *FlagSet) LoadMember(path string, k int) (*inference.Predictor, error) {
+	if k == 1 && path != "" { // member 1 is the run's own checkpoint: it needs no other member, finished or not
+		ck, err := checkpoint.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		return inference.New(ck), nil
+	}
 	p, err := LoadModel(path)
 	if err != nil || k == 0 {
 		return p, err
@@ -56,6 +65,9 @@ func loadCheckpoints(path string) (*checkpoint.Checkpoint, []*checkpoint.Checkpo
 	}
 	dir := RunFolder(path)
 	members, err := checkpoint.LoadMembers(os.DirFS(dir), ".", ck)
+	if errors.Is(err, fs.ErrNotExist) { // a run stopped before its last member finished
+		return nil, nil, fmt.Errorf("%s: %w\nthe run has not trained all its members: continue it with go run ./cmd/train -resume %s, or ask member 1 alone (-member 1)", dir, err, dir)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"itformer/checkpoint"
 )
 
 // LoadMember gives one member of the embedded ensemble alone, or all of
@@ -61,5 +63,28 @@ func TestRunFile(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("RunFile(%s) = %s, want %s", tc.run, got, tc.want)
 		}
+	}
+}
+
+// A run of two members stopped before member 2 saved a checkpoint: the whole
+// model says so and how to go on; member 1 alone, which is complete, loads.
+func TestAnUnfinishedRunsFirstMemberLoads(t *testing.T) {
+	base, err := checkpoint.Load("../defaultmodel/model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := base.Meta
+	meta.Config.Train.Members = 2
+	dir := t.TempDir()
+	if err := checkpoint.Save(dir, meta, base.Params); err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadModel(dir)
+	if want := "the run has not trained all its members: continue it with go run ./cmd/train -resume " + dir; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the whole unfinished run: %v, want %q", err, want)
+	}
+	fs := NewFlagSet("tool", "tool [-member K]")
+	if p, err := fs.LoadMember(dir, 1); err != nil || p.Members() != 1 {
+		t.Errorf("-member 1 of the unfinished run: %v", err)
 	}
 }
