@@ -152,9 +152,23 @@ func write(w io.Writer, res *inference.Resolution, form *formView, errMsg string
 	if err := tmpl.Execute(&buf, p); err != nil {
 		return fmt.Errorf("viz: %w", err)
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := bidiControls.WriteString(w, buf.String())
 	return err
 }
+
+// bidiControls replaces the characters that reorder the text around them
+// (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C) with their names in
+// plain ASCII, "[U+202E]", wherever a typed sentence put them: in the page's
+// text, attributes and script data alike. html/template escapes markup but
+// leaves them, and "it was hungry \u202e evil" had displayed reversed.
+// infer's text output quotes such words the same way (cli.visible).
+var bidiControls = func() *strings.Replacer {
+	var pairs []string
+	for _, r := range []rune{0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069} {
+		pairs = append(pairs, string(r), fmt.Sprintf("[U+%04X]", r))
+	}
+	return strings.NewReplacer(pairs...)
+}()
 
 // page is what the template reads.
 type page struct {

@@ -536,3 +536,14 @@ func TestMembersAndWords(t *testing.T) {
 		t.Error("a page without words or members shows them")
 	}
 }
+
+// A character that reorders the text around it (U+202E, right-to-left
+// override) is shown by name wherever the sentence goes, never raw: the page
+// had displayed everything after it reversed.
+func TestBidiControlsAreNamed(t *testing.T) {
+	res := resolve(t, "A dog ate the food because it was hungry \u202e evil")
+	html := render(t, res, Options{})
+	if strings.ContainsRune(html, '\u202e') || !strings.Contains(html, "<q>A dog ate the food because it was hungry [U+202E] evil</q>") {
+		t.Errorf("U+202E raw %d times; the sentence as shown: %v", strings.Count(html, "\u202e"), strings.Contains(html, "[U+202E]"))
+	}
+}
