@@ -1,9 +1,10 @@
 // Package experiment runs experiments, which are configs too: an experiment file (configs/experiments/*.json)
 // names a base config, overrides shared by every run, the seeds, and the
 // variants to compare, each a list of overrides. RunExperiment trains every
-// variant with every seed, two runs at a time on two cores, and writes a
-// results table (Markdown and CSV) and plots of the per-epoch curves. It is
-// the only package that links the plotting library.
+// variant with every seed, as many runs at a time as there are cores and the
+// memory limit (config.MaxMemory) allows, and writes a results table
+// (Markdown and CSV) and plots of the per-epoch curves. It is the only
+// package that links the plotting library.
 package experiment
 
 import (
@@ -93,6 +94,7 @@ func (e *Experiment) validate() error {
 			errs = append(errs, fmt.Errorf("seeds[%d]: seed %d is repeated", i, s))
 		}
 	}
+	errs = append(errs, noSeedSet(e.Set))
 	if e.Base == "" && e.fsys == nil {
 		// Resolved against the file's folder, an empty base reads "a directory, not a regular file".
 		return errors.Join(append(errs, errors.New("base: name the config file the variants start from, e.g. \"../tiny.json\""))...)
@@ -102,12 +104,11 @@ func (e *Experiment) validate() error {
 	}
 	seen := map[string]bool{}
 	for i, v := range e.Variants {
-		if v.Name == "" || seen[v.Name] {
-			errs = append(errs, fmt.Errorf("variants[%d]: name %q is empty or repeated", i, v.Name))
-		} else if err := plainName(v.Name); err != nil {
-			errs = append(errs, fmt.Errorf("variants[%d]: name %q %w", i, v.Name, err))
-		}
+		errs = append(errs, e.checkName(i, v.Name, seen))
 		seen[v.Name] = true
+		if err := noSeedSet(v.Set); err != nil {
+			errs = append(errs, fmt.Errorf("variants[%d] (%s): %w", i, v.Name, err))
+		}
 		if _, err := e.Config(v, 1); err != nil {
 			errs = append(errs, fmt.Errorf("variants[%d] (%s): %w", i, v.Name, err))
 		}
@@ -118,6 +119,57 @@ func (e *Experiment) validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// checkName refuses variants[i]'s name if it is empty, repeated (seen), not
+// a plain name, or too long for its runs' folders.
+func (e *Experiment) checkName(i int, name string, seen map[string]bool) error {
+	if name == "" || seen[name] {
+		return fmt.Errorf("variants[%d]: name %q is empty or repeated", i, name)
+	}
+	if err := plainName(name); err != nil {
+		return fmt.Errorf("variants[%d]: name %q %w", i, name, err)
+	}
+	if err := fitsFileName(name, e.Seeds); err != nil {
+		return fmt.Errorf("variants[%d]: name %w", i, err) // not quoted: it is too long to read
+	}
+	return nil
+}
+
+// noSeedSet refuses an override of the run's seed in set: Config sets each
+// run's seed from "seeds" after the overrides, so it would be replaced in
+// silence. data.seed, the corpus's, is another field and may be set.
+func noSeedSet(set []string) error {
+	var errs []error
+	for i, o := range set {
+		key, _, _ := strings.Cut(o, "=")
+		if strings.TrimSpace(key) == "seed" { // the key as config's overrides read it
+			errs = append(errs, fmt.Errorf("set[%d] %q: each run's seed comes from \"seeds\"; list the seeds there (data.seed, the corpus's, may be set)", i, o))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// maxNameBytes is the longest file name the common file systems take (ext4,
+// XFS, btrfs, APFS, tmpfs): a longer run folder name failed only when its
+// run started, after the runs before it had trained.
+const maxNameBytes = 255
+
+// runDirName is the folder of a variant's run with seed, under the runs folder.
+func runDirName(variant string, seed int64) string {
+	return fmt.Sprintf("%s-seed%d", variant, seed)
+}
+
+// fitsFileName refuses a variant name whose runs' folders (runDirName) would
+// be longer than maxNameBytes with one of the seeds.
+func fitsFileName(name string, seeds []int64) error {
+	for _, s := range seeds {
+		if dir := runDirName(name, s); len(dir) > maxNameBytes {
+			return fmt.Errorf("is %d bytes long: it names the runs' folders (NAME-seedN), and with seed %d that name would be %d bytes, over the %d a file name may have; shorten it",
+				len(name), s, len(dir), maxNameBytes)
+		}
+	}
+	return nil
 }
 
 // plainName refuses a variant name that is not a plain name. Each run's
@@ -134,7 +186,7 @@ func plainName(name string) error {
 }
 
 // Config is the resolved config of one run: base, shared overrides, the
-// variant's overrides, then the seed.
+// variant's overrides, then the seed, which no override may set (noSeedSet).
 func (e *Experiment) Config(v Variant, seed int64) (config.Run, error) {
 	sets := append(append(append([]string{}, e.Set...), v.Set...), "seed="+strconv.FormatInt(seed, 10))
 	if e.fsys != nil {

@@ -206,3 +206,40 @@ func TestCancelledRunsNothing(t *testing.T) {
 		t.Errorf("a cancelled experiment made its results folder (%v)", err)
 	}
 }
+
+// Each run's seed comes from "seeds", set after the overrides: a "seed"
+// override, shared or a variant's, would be replaced in silence (both
+// variants' runs came out alike), so it is refused, naming the file, the
+// variant and the override. data.seed, the corpus's, is another field.
+func TestSeedOverrideRefused(t *testing.T) {
+	for _, tc := range []struct{ set, variantSet, want string }{
+		{`"data.seed=2"`, `"data.seed=3"`, ""},
+		{`"train.epochs=1"`, `"seed=77"`, `tinyexp.json: variants[0] (a): set[0] "seed=77": each run's seed comes from "seeds"`},
+		{`"seed=77"`, ``, `tinyexp.json: set[0] "seed=77": each run's seed comes from "seeds"`},
+		{`"train.epochs=1", " seed = 5"`, ``, `set[1] " seed = 5": each run's seed`},
+	} {
+		_, err := Load(writeExperiment(t, `{"base": "BASE", "set": [`+tc.set+`], "seeds": [1, 2],
+			"variants": [{"name": "a", "set": [`+tc.variantSet+`]}, {"name": "b", "set": []}]}`))
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("set [%s], variant a's [%s]: %v, want %q (\"\": no error)", tc.set, tc.variantSet, err, tc.want)
+		}
+	}
+}
+
+// A variant's name names its runs' folders (NAME-seedN): one that makes a
+// folder name longer than a file system takes is refused when the file is
+// read, not when its first run starts, after the runs before it trained.
+func TestVariantNameFitsItsRunsFolders(t *testing.T) {
+	for _, tc := range []struct{ name, seeds, want string }{
+		{strings.Repeat("n", 249), "1", ""}, // n...n-seed1: 255 bytes
+		{strings.Repeat("n", 249), "1, 10", "variants[0]: name is 249 bytes long: it names the runs' folders (NAME-seedN), and with seed 10 that name would be 256 bytes, over the 255"},
+		{strings.Repeat("n", 300), "1", "variants[0]: name is 300 bytes long"},
+		{strings.Repeat("é", 124), "1", ""}, // bytes, not letters, count: 248 + 6
+		{strings.Repeat("é", 125), "1", "name is 250 bytes long"},
+	} {
+		_, err := Load(writeExperiment(t, `{"base": "BASE", "seeds": [`+tc.seeds+`], "variants": [{"name": "`+tc.name+`", "set": []}]}`))
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("a %d-byte name, seeds [%s]: %v, want %q (\"\": no error)", len(tc.name), tc.seeds, err, tc.want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sync"
 
+	"itformer/config"
 	"itformer/train"
 )
 
@@ -17,7 +18,7 @@ import (
 type Options struct {
 	OutDir    string                // results.md, results.csv, runs.csv and the plots
 	RunsDir   string                // the runs' folders; "" for a temporary folder removed at the end
-	Workers   int                   // runs at a time; 0 for one per core
+	Workers   int                   // runs at a time; 0 for one per core, as many as fit in config.MaxMemory
 	OnRunDone func(done, total int) // called as each run finishes; nil for none
 	// Context: cancelling it (Ctrl-C) stops the runs under way, as train
 	// stops a run, starts no other, and writes no results (ErrInterrupted).
@@ -75,23 +76,98 @@ func Run(e *Experiment, opt Options) (*Result, error) {
 	if err := checkOutDir(opt.OutDir); err != nil {
 		return nil, err
 	}
+	jobs := e.jobs()
+	workers, err := e.workers(opt.Workers, len(jobs))
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRunFolders(opt.RunsDir, jobs); err != nil {
+		return nil, err
+	}
 	runsDir, cleanup, err := runsFolder(opt.RunsDir)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
+	res := &Result{Experiment: e, Runs: make([]RunResult, len(jobs))}
+	if err := runJobs(e, jobs, res.Runs, runsDir, workers, opt); err != nil {
+		return nil, err
+	}
+	res.summarise()
+	return res, res.write(opt.OutDir)
+}
+
+// jobs are the experiment's runs, every variant with every seed.
+func (e *Experiment) jobs() []job {
 	var jobs []job
 	for _, v := range e.Variants {
 		for _, s := range e.Seeds {
 			jobs = append(jobs, job{variant: v, seed: s, index: len(jobs)})
 		}
 	}
-	res := &Result{Experiment: e, Runs: make([]RunResult, len(jobs))}
-	if err := runJobs(e, jobs, res.Runs, runsDir, opt); err != nil {
-		return nil, err
+	return jobs
+}
+
+// dir is the job's run folder under runsDir.
+func (j job) dir(runsDir string) string {
+	return filepath.Join(runsDir, runDirName(j.variant.Name, j.seed))
+}
+
+// workers is how many runs train at once: asked, or by default one per
+// core, never more than there are runs. config.MaxMemory holds each run
+// alone (config.Run.Validate), but runs trained at once add up (-workers
+// 1000 trained 12 runs of 634 MB at once, 3.44 GB, under 700 MB): by default
+// no more start together than fit in it, and an asked number that would
+// not fit is refused before any run trains.
+func (e *Experiment) workers(asked, runs int) (int, error) {
+	each, err := e.runMemory()
+	if err != nil {
+		return 0, err
 	}
-	res.summarise()
-	return res, res.write(opt.OutDir)
+	fit := runs
+	if each > 0 { // an experiment without variants has nothing to estimate
+		fit = int(min(float64(config.MaxMemory)/each, float64(runs)))
+	}
+	if asked <= 0 {
+		return max(1, min(runtime.NumCPU(), runs, fit)), nil
+	}
+	n := min(asked, runs)
+	if n > fit {
+		return 0, fmt.Errorf("-workers %d would train %d runs at once, each estimated to need up to %s: %s in all, over the limit of %s: give -workers %d or fewer, or raise -max-memory",
+			asked, n, config.FormatBytes(each), config.FormatBytes(each*float64(n)), config.MaxMemory, fit)
+	}
+	return n, nil
+}
+
+// runMemory is the largest of the runs' memory estimates, the one train
+// holds each run to; a run's seed changes none.
+func (e *Experiment) runMemory() (float64, error) {
+	most := 0.0
+	for _, v := range e.Variants {
+		c, err := e.Config(v, 1)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", v.Name, err)
+		}
+		most = max(most, c.MemoryEstimate())
+	}
+	return most, nil
+}
+
+// checkRunFolders refuses, before any run trains, every run folder under
+// runsDir ("" for a new temporary one) that its run would refuse when it
+// starts (train.CheckOutDir: another program's folder, a file), rather
+// than after the runs before it trained.
+func checkRunFolders(runsDir string, jobs []job) error {
+	if runsDir == "" {
+		return nil
+	}
+	var errs []error
+	for _, j := range jobs {
+		if err := train.CheckOutDir(j.dir(runsDir), false); err != nil {
+			errs = append(errs, fmt.Errorf("%s, seed %d: %w", j.variant.Name, j.seed, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func runsFolder(dir string) (string, func(), error) {
@@ -102,14 +178,10 @@ func runsFolder(dir string) (string, func(), error) {
 	return tmp, func() { os.RemoveAll(tmp) }, err
 }
 
-// runJobs trains the jobs on opt.Workers goroutines; each writes its own slot.
+// runJobs trains the jobs on workers goroutines; each writes its own slot.
 // Once opt.Context is done no job starts, and those under way stop.
-func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, opt Options) error {
+func runJobs(e *Experiment, jobs []job, out []RunResult, runsDir string, workers int, opt Options) error {
 	ctx := opt.Context
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
 	queue, errs := make(chan job), make([]error, len(jobs))
 	var wg sync.WaitGroup
 	var mu sync.Mutex // orders the OnRunDone calls
@@ -172,7 +244,7 @@ func runJob(ctx context.Context, e *Experiment, j job, runsDir string) (RunResul
 	if err != nil {
 		return RunResult{}, err
 	}
-	dir := filepath.Join(runsDir, fmt.Sprintf("%s-seed%d", j.variant.Name, j.seed))
+	dir := j.dir(runsDir)
 	var epochs []train.EpochRecord
 	m, err := train.Run(cfg, train.Options{OutDir: dir, Context: ctx, OnEpoch: func(rec train.EpochRecord, _ int) { epochs = append(epochs, rec) }})
 	if err != nil {

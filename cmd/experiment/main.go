@@ -43,7 +43,7 @@ func run(ctx context.Context, args []string) error {
 	out := fs.String("out", "", "folder for the results and plots (default runs/experiment-<name>-<time>)")
 	docs := fs.Bool("docs", false, "write the results to docs/experiments/<name>/, the tracked ones (run from the repository root)")
 	runs := fs.String("runs", "", "keep every run's folder here (default: discard them)")
-	workers := fs.Int("workers", 0, "runs at a time (default: one per core)")
+	workers := fs.Int("workers", 0, "runs at a time; refused if they would not fit in -max-memory together (default: one per core, as many as fit)")
 	fs.MaxMemoryFlag()
 	if err := fs.Parse(args, os.Stdout); err != nil {
 		return err
@@ -53,6 +53,11 @@ func run(ctx context.Context, args []string) error {
 	}
 	if *docs && *out != "" {
 		return fs.Mistake("-docs and -out both choose the results folder; give one")
+	}
+	if *runs != "" { // a file there failed only as the first run made its folder in it
+		if err := fs.OutputDir("runs", *runs); err != nil {
+			return err
+		}
 	}
 	if fs.NArg() != 1 {
 		return fs.Mistake("give one experiment file, e.g. configs/experiments/scaling.json, or a shipped one's name: %s", strings.Join(configs.Experiments(), ", "))

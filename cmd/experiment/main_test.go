@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"itformer/cmd/internal/cli"
+	"itformer/config"
 )
 
 // A shipped experiment is found from any directory, by its name or by its
@@ -80,9 +81,10 @@ func TestResultsGoToRunsUnlessDocs(t *testing.T) {
 	}
 }
 
-// Mistakes are refused before any run trains: a negative -workers, and an
-// -out that is a file or another program's folder (whose files of the same
-// names the results would replace); nothing is written there.
+// Mistakes are refused before any run trains: a negative -workers, an -out
+// that is a file or another program's folder (whose files of the same names
+// the results would replace), a -runs that is not a folder, and more
+// -workers than fit in -max-memory together; nothing is written there.
 func TestRefusedBeforeTraining(t *testing.T) {
 	base, err := filepath.Abs("../../configs/tiny.json")
 	if err != nil {
@@ -90,7 +92,11 @@ func TestRefusedBeforeTraining(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	exp := tinyExperiment(t, base)
-	for name, content := range map[string]string{"foreign/notes.txt": "mine", "foreign/results.md": "mine too", "afile": "x"} {
+	twoRuns := `{"description": "test", "base": "` + base + `", "set": ["train.epochs=1", "data.train_size=3000"], "seeds": [1, 2],
+		"variants": [{"name": "one", "set": []}]}`
+	old := config.MaxMemory
+	t.Cleanup(func() { config.MaxMemory = old }) // -max-memory sets it
+	for name, content := range map[string]string{"tworuns.json": twoRuns, "foreign/notes.txt": "mine", "foreign/results.md": "mine too", "afile": "x"} {
 		os.MkdirAll(filepath.Dir(name), 0o755)
 		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
@@ -104,6 +110,9 @@ func TestRefusedBeforeTraining(t *testing.T) {
 		{[]string{"-workers", "-1", exp}, "-workers -1: give the number of runs at a time", true},
 		{[]string{"-out", "foreign", exp}, "refusing to write the results into foreign: it holds notes.txt", false},
 		{[]string{"-out", "afile", exp}, "results folder afile", false},
+		{[]string{"-runs", "afile", exp}, "-runs afile: it is not a folder", true},
+		{[]string{"-runs", "afile/runs", exp}, "-runs afile/runs: afile is not a folder", true},
+		{[]string{"-max-memory", "700MB", "-workers", "2", "tworuns.json"}, "-workers 2 would train 2 runs at once, each estimated to need up to", false},
 	} {
 		err := run(t.Context(), tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, cli.ErrUsage) != tc.usage {
