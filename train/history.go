@@ -121,12 +121,17 @@ func (t *trainer) prepareHistory(resumeStep int) error {
 	return nil
 }
 
-// keepRecorded takes the points up to step from the run's history.json, if
-// it has one that describes the same probes.
+// keepRecorded takes the points up to step from the run's history.json,
+// which must describe the same probes. A missing one is refused, not
+// started afresh at step: a run writes history.json at step 0, before its
+// first resumable checkpoint, so a run that can be resumed had one, and its
+// points, the model's attention as it was, cannot be recorded again without
+// training from the start. A run trained without a history (members, and
+// callers that set NoHistory) resumes with NoHistory and never comes here.
 func (r *historyRecorder) keepRecorded(path string, step int) error {
 	old, err := history.Load(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return inconsistent(fmt.Errorf("cannot resume: %s is missing, and a resumed run would record a history with nothing before step %d: the points it held cannot be recorded again without training from the start; put it back, or start the run again", path, step))
 	}
 	if err != nil {
 		return fmt.Errorf("the run's history: %w", err)

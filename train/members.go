@@ -95,13 +95,15 @@ func trainMembers(cfg config.Run, opt Options) error {
 	return nil
 }
 
-// trainMember brings one member's run folder to its end.
+// trainMember brings one member's run folder to its end. One that finished
+// but lost its metrics.json (ErrRunFinished, here) is trained again, like
+// one with nothing to resume: the same seed gives the same member.
 func trainMember(cfg config.Run, opt Options) error {
 	if _, err := os.Stat(filepath.Join(opt.OutDir, "metrics.json")); err == nil {
 		return nil
 	}
 	_, err := Resume(opt.OutDir, opt)
-	if err == nil || !errors.Is(err, ErrNoResumeCheckpoint) && !errors.Is(err, os.ErrNotExist) {
+	if err == nil || !errors.Is(err, ErrNoResumeCheckpoint) && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, ErrRunFinished) {
 		return err
 	}
 	opt.Overwrite = true // a member's folder is the run's own; a stopped start holds no resume/ yet

@@ -102,7 +102,11 @@ func finishedMembersLeft(dir string, finished error) (*Metrics, error) {
 	if _, err := os.Stat(filepath.Join(MemberDir(dir, k), "metrics.json")); k == 1 || err == nil {
 		return nil, finished
 	}
-	return ReadMetrics(filepath.Join(dir, "metrics.json"))
+	m, err := ReadMetrics(filepath.Join(dir, "metrics.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, finished // says that member 1's metrics.json is missing
+	}
+	return m, err
 }
 
 // resumeOne resumes the single run in dir.
@@ -138,7 +142,7 @@ func (t *trainer) restore(ck *checkpoint.Checkpoint) (epochProgress, error) {
 	}
 	t.step, t.trainSeconds = st.Step, st.TrainSeconds
 	t.best = checkpointState{epoch: st.BestEpoch, accuracy: st.BestAccuracy, loss: st.BestLoss}
-	if err := t.restoreBest(); err != nil {
+	if err := t.restoreBest(*st); err != nil {
 		return epochProgress{}, err
 	}
 	for e := 1; e < st.Epoch; e++ { // replay the shuffles, so the RNG is where it was
@@ -146,7 +150,7 @@ func (t *trainer) restore(ck *checkpoint.Checkpoint) (epochProgress, error) {
 			return epochProgress{}, err
 		}
 	}
-	if err := trimEpochLog(t.path("epochs.jsonl"), st.Epoch); err != nil {
+	if err := trimEpochLog(t.path("epochs.jsonl"), *st); err != nil {
 		return epochProgress{}, err
 	}
 	return epochProgress{batch: st.Batch, correct: st.Correct, decided: st.Decided, seen: st.Seen, lossSum: st.LossSum, seconds: st.EpochSeconds, gradNormSum: st.GradNormSum}, nil
@@ -173,14 +177,19 @@ func (t *trainer) restoreWeights(ck *checkpoint.Checkpoint) error {
 	return nil
 }
 
-// restoreBest reloads the best weights so far, which finish() restores at the end.
-func (t *trainer) restoreBest() error {
+// restoreBest reloads the best weights so far, which finish() restores at
+// the end, once it has checked that they are the ones st points to: another
+// run's had been trained on to the last epoch and only then refused.
+func (t *trainer) restoreBest(st checkpoint.ResumeState) error {
 	if t.best.epoch == 0 {
 		return nil
 	}
 	ck, err := checkpoint.Load(t.opt.OutDir)
 	if err != nil {
 		return fmt.Errorf("the best checkpoint: %w", err)
+	}
+	if err := bestBelongs(t.path(checkpoint.FileName), ck, t.cfg, t.Vocab.Words(), st); err != nil {
+		return err
 	}
 	t.best.weights = map[string][]float64{}
 	for _, s := range ck.Params.Specs() {
@@ -189,17 +198,23 @@ func (t *trainer) restoreBest() error {
 	return nil
 }
 
-// trimEpochLog keeps the lines of epochs before `epoch`: a run killed after
+// trimEpochLog keeps the lines of epochs before st.Epoch: a run killed after
 // logging an epoch but before saving its resume state redoes that epoch.
 // Each epoch's line is synced before its resume state is saved, so the log
-// must hold every epoch before `epoch`; one that does not (edited or cut by
-// hand) is refused, file unchanged, rather than resumed with a gap.
-func trimEpochLog(path string, epoch int) error {
+// must hold every epoch before st.Epoch, none after it, and mark the best
+// so far as st does; one that does not (edited or cut by hand, or another
+// run's) is refused, file unchanged, rather than resumed with a gap or
+// with two runs' epochs.
+func trimEpochLog(path string, st checkpoint.ResumeState) error {
+	epoch := st.Epoch
 	recs, err := readEpochLog(path)
 	if errors.Is(err, os.ErrNotExist) && epoch == 1 {
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if err := logBelongs(path, recs, st); err != nil {
 		return err
 	}
 	var kept bytes.Buffer
@@ -219,4 +234,21 @@ func trimEpochLog(path string, epoch int) error {
 		return fmt.Errorf("cannot resume: %s does not hold one whole line for each of epochs 1-%d, in order, before epoch %d, where the run resumes (was it edited or cut?)", path, epoch-1, epoch)
 	}
 	return checkpoint.WriteFileAtomic(path, kept.Bytes())
+}
+
+// logBelongs refuses an epoch log that goes past the epoch the resume state
+// st resumes at, or whose line for st's best epoch says other than st: the
+// log and resume/ are then of two runs.
+func logBelongs(path string, recs []EpochRecord, st checkpoint.ResumeState) error {
+	resume := filepath.Join(filepath.Dir(path), checkpoint.ResumeDir, checkpoint.FileName)
+	for _, rec := range recs {
+		switch {
+		case rec.Epoch > st.Epoch:
+			return inconsistent(fmt.Errorf("cannot resume: %s logs epoch %d, but %s resumes at epoch %d: one of them is another run's (copied in?); put back this run's own, or start the run again", path, rec.Epoch, resume, st.Epoch))
+		case rec.Epoch == st.BestEpoch && (!rec.Best || rec.ValidationAccuracy != st.BestAccuracy || rec.ValidationLoss != st.BestLoss):
+			return inconsistent(fmt.Errorf("cannot resume: %s's epoch %d (validation accuracy %v, loss %v) is not the best epoch %s records (accuracy %v, loss %v): one of them is another run's (copied in?); put back this run's own, or start the run again",
+				path, rec.Epoch, rec.ValidationAccuracy, rec.ValidationLoss, resume, st.BestAccuracy, st.BestLoss))
+		}
+	}
+	return nil
 }

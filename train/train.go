@@ -95,11 +95,11 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 	if err := t.prepare(resume == nil); err != nil {
 		return nil, err
 	}
-	first, progress, err := t.start(resume)
-	if err != nil {
+	if err := t.prepareHistory(resumeStep(resume)); err != nil { // before start, which trims the log
 		return nil, err
 	}
-	if err := t.prepareHistory(t.step); err != nil {
+	first, progress, err := t.start(resume)
+	if err != nil {
 		return nil, err
 	}
 	if err := t.recordHistory(); err != nil { // before the first step
@@ -112,6 +112,14 @@ func runFrom(cfg config.Run, opt Options, resume *checkpoint.Checkpoint) (*Metri
 		progress = epochProgress{}
 	}
 	return t.finish()
+}
+
+// resumeStep is the step a resumable checkpoint resumes at; 0 for a new run.
+func resumeStep(resume *checkpoint.Checkpoint) int {
+	if resume == nil {
+		return 0
+	}
+	return resume.Meta.Resume.Step
 }
 
 // start restores a resumed run and opens the epoch log: truncated for a new

@@ -72,7 +72,7 @@ func run(args []string) error {
 		if len(sets) > 0 || given(fs, "seed") || *out != "" || *overwrite || *configPath != "" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
-		return train1(ctx, *resume, func(o train.Options) (*train.Metrics, error) {
+		return train1(ctx, *resume, true, func(o train.Options) (*train.Metrics, error) {
 			m, err := train.Resume(*resume, o)
 			return m, resumeHint(*resume, err)
 		})
@@ -115,13 +115,9 @@ func fresh(ctx context.Context, path string, sets []string, dir string, overwrit
 		return err
 	}
 	fmt.Printf("training %s into %s\n", cli.ConfigName(path), dir)
-	return train1(ctx, dir, func(o train.Options) (*train.Metrics, error) {
+	return train1(ctx, dir, false, func(o train.Options) (*train.Metrics, error) {
 		o.Overwrite = overwrite
-		m, err := train.Run(cfg, o)
-		if errors.Is(err, train.ErrSetupInterrupted) {
-			err = fmt.Errorf("%w; nothing was written to %s", err, dir)
-		}
-		return m, err
+		return train.Run(cfg, o)
 	})
 }
 
@@ -141,7 +137,8 @@ func checkOut(dir string, overwrite bool) error {
 	return nil
 }
 
-// resumeHint adds what to do to the errors of a folder with nothing to resume.
+// resumeHint adds what to do to the errors of a folder with nothing to
+// resume, or whose files do not fit together.
 func resumeHint(dir string, err error) error {
 	switch {
 	case errors.Is(err, train.ErrRunFinished):
@@ -152,15 +149,31 @@ func resumeHint(dir string, err error) error {
 			again += " -overwrite"
 		}
 		return fmt.Errorf("%w; start it again with\n  %s", err, again)
-	case errors.Is(err, train.ErrSetupInterrupted):
-		return fmt.Errorf("%w; %s is unchanged: continue with\n  go run ./cmd/train -resume %s", err, dir, dir)
+	case errors.Is(err, train.ErrInconsistentRun): // -out alone is refused: the folder holds resume/
+		return fmt.Errorf("%w:\n  go run ./cmd/train -config %s -out %s -overwrite", err, filepath.Join(dir, "config.json"), dir)
 	}
 	return err
 }
 
+// setupStopped says what a stop during setup left in dir: nothing written by
+// a new run, nothing changed by a resumed one; but in the setup of a member
+// (training, not dir), the members before it, trained, which -resume dir
+// goes on from.
+func setupStopped(err error, dir, training string, resumed bool) error {
+	if !resumed && training == dir {
+		return fmt.Errorf("%w; nothing was written to %s", err, dir)
+	}
+	what := "is unchanged"
+	if training != dir {
+		what = "holds the members trained before " + training
+	}
+	return fmt.Errorf("%w; %s %s: continue with\n  go run ./cmd/train -resume %s", err, dir, what, dir)
+}
+
 // train1 runs a fresh or resumed training; cancelling ctx (Ctrl-C) stops it cleanly.
-func train1(ctx context.Context, dir string, start func(train.Options) (*train.Metrics, error)) error {
+func train1(ctx context.Context, dir string, resumed bool, start func(train.Options) (*train.Metrics, error)) error {
 	bar := newBar()
+	training := dir // the folder of the member in training: a stop saves its resume/
 	opts := train.Options{OutDir: dir, Context: ctx, OnStep: bar.step,
 		OnEpoch: func(rec train.EpochRecord, of int) { bar.clear(); fmt.Println(rec.Line(of)) },
 		OnResume: func(st checkpoint.ResumeState) {
@@ -168,6 +181,7 @@ func train1(ctx context.Context, dir string, start func(train.Options) (*train.M
 		},
 		OnMember: func(k, of int) {
 			bar.clear()
+			training = train.MemberDir(dir, k)
 			fmt.Printf("\nmember %d of %d (train.members: the same recipe with seed + %d) into %s\n", k, of, k-1, train.MemberDir(dir, k))
 		}}
 	m, err := start(opts)
@@ -175,10 +189,11 @@ func train1(ctx context.Context, dir string, start func(train.Options) (*train.M
 	ckpt := filepath.Join(dir, checkpoint.FileName)
 	switch {
 	case errors.Is(err, train.ErrSetupInterrupted):
-		fmt.Fprintln(os.Stderr, "train:", err)
+		fmt.Fprintln(os.Stderr, "train:", setupStopped(err, dir, training, resumed))
 		os.Exit(cli.InterruptedStatus)
 	case errors.Is(err, train.ErrInterrupted):
-		fmt.Printf("\n%v: saved %s; continue with\n  go run ./cmd/train -resume %s\n", err, filepath.Join(dir, checkpoint.ResumeDir), dir)
+		// -resume dir, not the member's folder: it goes on to the members after it.
+		fmt.Printf("\n%v: saved %s; continue with\n  go run ./cmd/train -resume %s\n", err, filepath.Join(training, checkpoint.ResumeDir), dir)
 		os.Exit(cli.InterruptedStatus)
 	case errors.Is(err, train.ErrNumerical):
 		if _, statErr := os.Stat(ckpt); statErr == nil {

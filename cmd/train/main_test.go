@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -222,4 +223,70 @@ func stoppedRun(t *testing.T, resume string) string {
 		}
 	}
 	return dir
+}
+
+// What a stop or a refusal tells the user to do next names the folder the
+// run really left: a stop in a member's setup had said "nothing was written"
+// of a folder holding the members before it.
+func TestWhatToDoNext(t *testing.T) {
+	dir, member := "M", filepath.Join("M", "members", "2")
+	for _, tc := range []struct {
+		name string
+		got  error
+		want string
+	}{
+		{"new run's setup", setupStopped(train.ErrSetupInterrupted, dir, dir, false), "nothing was written to M"},
+		{"resumed run's setup", setupStopped(train.ErrSetupInterrupted, dir, dir, true), "M is unchanged: continue with\n  go run ./cmd/train -resume M"},
+		{"member's setup", setupStopped(train.ErrSetupInterrupted, dir, member, false), "M holds the members trained before " + member + ": continue with\n  go run ./cmd/train -resume M"},
+		{"files of another run", resumeHint(dir, fmt.Errorf("cannot resume: M/checkpoint.json is another run's: %w", train.ErrInconsistentRun)),
+			"\n  go run ./cmd/train -config " + filepath.Join(dir, "config.json") + " -out M -overwrite"},
+	} {
+		if tc.got == nil || !strings.HasSuffix(tc.got.Error(), tc.want) {
+			t.Errorf("%s: %v\nwant it to end %q", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+// Ctrl-C while member 2 trains saves members/2/resume, and says so; the
+// command it suggests trains member 2 to its end.
+func TestCtrlCInAMember(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and signals a training process")
+	}
+	bin := filepath.Join(t.TempDir(), "train")
+	if out, err := gobuild.Command(bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	cmd := exec.Command(bin, "-config", tiny, "-set", "data.train_size=3000", "-set", "train.epochs=5", "-set", "train.members=2", "-out", dir)
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	member := train.MemberDir(dir, 2)
+	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) { // epochs.jsonl: member 2's setup is done
+		if _, err := os.Stat(filepath.Join(member, "epochs.jsonl")); err == nil {
+			break
+		}
+		if time.Since(start) > 2*time.Minute {
+			cmd.Process.Kill()
+			t.Fatalf("member 2 did not start within 2 minutes:\n%s", stdout.String())
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	var exit *exec.ExitError
+	if err := cmd.Wait(); !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("Ctrl-C in member 2: %v, want exit status 130", err)
+	}
+	want := "saved " + filepath.Join(member, "resume") + "; continue with\n  go run ./cmd/train -resume " + dir + "\n"
+	if !strings.Contains(stdout.String(), want) {
+		t.Fatalf("Ctrl-C in member 2 printed\n%s\nwant %q", stdout.String(), want)
+	}
+	if err := run([]string{"-resume", dir}); err != nil {
+		t.Fatalf("the suggested -resume %s: %v", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(member, "metrics.json")); err != nil {
+		t.Errorf("-resume %s did not finish member 2: %v", dir, err)
+	}
 }
