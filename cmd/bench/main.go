@@ -38,7 +38,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -125,11 +124,7 @@ func parseOptions(args []string) (options, error) {
 	if o.only, err = parseSections(fs, *only); err != nil {
 		return o, err
 	}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "only" {
-			o.torchAsked = o.only["pytorch"]
-		}
-	})
+	o.torchAsked = fs.Given("only") && o.only["pytorch"]
 	if o.threads, err = parseThreads(fs, *threads); err != nil {
 		return o, err
 	}

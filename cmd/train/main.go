@@ -17,7 +17,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -69,7 +68,7 @@ func run(args []string) error {
 	ctx, stop := cli.SignalContext()
 	defer stop()
 	if *resume != "" {
-		if len(sets) > 0 || given(fs, "seed") || *out != "" || *overwrite || *configPath != "" {
+		if len(sets) > 0 || fs.Given("seed") || *out != "" || *overwrite || *configPath != "" {
 			return fs.Mistake("-resume takes no other flag: a resumed run keeps its own config.json and folder")
 		}
 		return train1(ctx, *resume, true, func(o train.Options) (*train.Metrics, error) {
@@ -80,21 +79,13 @@ func run(args []string) error {
 	if *overwrite && *out == "" {
 		return fs.Mistake("-overwrite needs -out: without it the run goes to a new folder, runs/NAME-TIME")
 	}
-	if given(fs, "seed") {
+	if fs.Given("seed") {
 		if _, err := strconv.ParseInt(*seed, 10, 64); err != nil {
 			return fs.Mistake("-seed %q: want an integer", *seed)
 		}
 		sets = append(sets, "seed="+*seed)
 	}
 	return fresh(ctx, *configPath, sets, *out, *overwrite)
-}
-
-// given says whether the flag name was on the command line: -seed "" is a
-// mistake to name, not the same as no -seed.
-func given(fs *cli.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	return found
 }
 
 // fresh trains a new run of the config at path ("": the built-in default)

@@ -145,6 +145,14 @@ func (f *FlagSet) Mistake(format string, args ...any) error {
 	return Usagef("%s\nusage: %s\n(%s -h lists the flags)", fmt.Sprintf(format, args...), f.usage, f.Name())
 }
 
+// Given reports whether the flag name was given on the command line, even
+// with its default value: -seed 1 is not the same as no -seed.
+func (f *FlagSet) Given(name string) bool {
+	found := false
+	f.Visit(func(fl *flag.Flag) { found = found || fl.Name == name })
+	return found
+}
+
 // NoArguments is a usage error if the command was given any argument.
 func (f *FlagSet) NoArguments() error {
 	if f.NArg() > 0 {

@@ -251,3 +251,25 @@ func TestFlagsFirst(t *testing.T) {
 		}
 	}
 }
+
+// Given tells a flag given its default value from a flag left out.
+func TestGiven(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"-seed", "1"}, true}, // the default, given
+		{[]string{"-other", "x"}, false},
+	} {
+		fs := NewFlagSet("tool", "tool [-seed N]")
+		fs.String("seed", "1", "")
+		fs.String("other", "", "")
+		if err := fs.Parse(tc.args, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		if got := fs.Given("seed"); got != tc.want {
+			t.Errorf("%q: Given(seed) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
