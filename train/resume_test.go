@@ -143,10 +143,7 @@ func TestKillAndResume(t *testing.T) {
 	}
 	t.Parallel() // a long test (see smallCorpus)
 	want := referenceRun(t)
-	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Binary(t, "train", "itformer/cmd/train")
 	dir := killedInEpoch2(t, bin)
 	if _, err := checkpoint.Load(dir); err != nil {
 		t.Fatalf("after SIGKILL the best checkpoint does not load: %v", err)

@@ -57,10 +57,7 @@ func TestSignalStopsChildrenAndRemovesFolders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and signals bench")
 	}
-	bin := filepath.Join(t.TempDir(), "bench")
-	if out, err := gobuild.Command(bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Binary(t, "bench", ".")
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		dir, tmp := t.TempDir(), t.TempDir()
 		pidFile, python := filepath.Join(dir, "pid"), filepath.Join(dir, "python")

@@ -39,10 +39,7 @@ func TestRandomKills(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds, runs and kills training processes")
 	}
-	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := gobuild.Command(bin, "itformer/cmd/train").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Binary(t, "train", "itformer/cmd/train")
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 28))
 	dir := filepath.Join(t.TempDir(), "run")

@@ -83,10 +83,7 @@ func TestSignalDuringSetup(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and signals a training process")
 	}
-	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := gobuild.Command(bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Binary(t, "train", ".")
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
 		dir := filepath.Join(t.TempDir(), "run")
 		cmd := exec.Command(bin, "-config", tiny, "-max-memory", "16GB", "-set", "model.layers=100", "-set", "model.d_model=16", "-set", "model.d_ff=32",
@@ -253,10 +250,7 @@ func TestCtrlCInAMember(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and signals a training process")
 	}
-	bin := filepath.Join(t.TempDir(), "train")
-	if out, err := gobuild.Command(bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Binary(t, "train", ".")
 	dir := filepath.Join(t.TempDir(), "run")
 	cmd := exec.Command(bin, "-config", tiny, "-set", "data.train_size=3000", "-set", "train.epochs=5", "-set", "train.members=2", "-out", dir)
 	var stdout strings.Builder

@@ -7,7 +7,9 @@ package gobuild
 
 import (
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
+	"testing"
 )
 
 // Command is `go build [-tags T] -o out pkgs...`, T being the tags the running
@@ -19,6 +21,17 @@ func Command(out string, pkgs ...string) *exec.Cmd {
 	}
 	args = append(args, "-o", out)
 	return exec.Command("go", append(args, pkgs...)...)
+}
+
+// Binary builds the command pkg into a temporary folder of tb as name and
+// returns its path, or fails tb with go build's output.
+func Binary(tb testing.TB, name, pkg string) string {
+	tb.Helper()
+	bin := filepath.Join(tb.TempDir(), name)
+	if out, err := Command(bin, pkg).CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // Tags is the -tags setting the running binary was built with ("" if none).
