@@ -3,7 +3,7 @@
 // outside the repository (docs/commands.md#wsc). It measures, and nothing more: no
 // item is ever training data, nor a source of words or frames.
 //
-//	go run ./cmd/wsc ../shared/external/wsc273_it.tsv          # the embedded default model
+//	go run ./cmd/wsc docs/external/wsc273_it.tsv          # the embedded default model
 //	go run ./cmd/wsc -run runs/default-... FILE.tsv
 //	go run ./cmd/wsc -json FILE.tsv                             # every item, and the counts
 //
