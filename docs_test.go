@@ -188,3 +188,73 @@ func headingAnchors(md string) map[string]bool {
 	}
 	return anchors
 }
+
+// .gitignore's comments point to where a file it ignores is documented, as
+// "(FILE: Section)"; each such section must be there (one pointed to a README
+// section that had moved to docs/site.md). And what the documented commands
+// write inside the repository is ignored, the tracked examples beside it
+// not: README's `infer -html attention.html` had left attention.html in the
+// root for git to list.
+func TestGitignore(t *testing.T) {
+	text := readFile(t, ".gitignore")
+	var patterns []string
+	for _, line := range strings.Split(text, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, line)
+			continue
+		}
+		for _, m := range pointer.FindAllStringSubmatch(line, -1) {
+			file := m[1]
+			if path.Ext(file) == "" {
+				file += ".md"
+			}
+			if _, err := os.Stat(file); err != nil {
+				t.Errorf(".gitignore points to %s, which is not there (%q)", m[1], line)
+				continue
+			}
+			for want := range headingAnchors("# " + m[2]) {
+				if !headingAnchors(readFile(t, file))[want] {
+					t.Errorf(".gitignore points to the section %q of %s, which has none (%q)", m[2], file, line)
+				}
+			}
+		}
+	}
+	for name, want := range map[string]bool{
+		"attention.html":         true, // go run ./cmd/infer -html attention.html "..."
+		"site/index.html":        true, // go run ./cmd/site -out site
+		"runs/mine/metrics.json": true, // go run ./cmd/train -config configs/tiny.json -out runs/mine
+		"docs/attention.html":    false,
+		"docs/site.md":           false,
+	} {
+		if got := ignored(patterns, name); got != want {
+			t.Errorf("%s ignored: %v, want %v", name, got, want)
+		}
+	}
+}
+
+// pointer is a .gitignore comment's "(docs/site.md: Building and serving it)".
+var pointer = regexp.MustCompile(`\(([\w./-]+): ([^)]+)\)`)
+
+// ignored reports whether the patterns of .gitignore's kinds in use ignore
+// name, a slash-separated path from the root: "/dir/" a folder in the root,
+// "/name" a file in the root, "!name" not, a bare glob any file's base name.
+func ignored(patterns []string, name string) bool {
+	out := false
+	for _, p := range patterns {
+		negate := strings.HasPrefix(p, "!")
+		p = strings.TrimPrefix(p, "!")
+		var match bool
+		switch {
+		case strings.HasPrefix(p, "/") && strings.HasSuffix(p, "/"):
+			match = strings.HasPrefix(name, p[1:])
+		case strings.HasPrefix(p, "/"):
+			match, _ = path.Match(p[1:], name)
+		default:
+			match, _ = path.Match(p, path.Base(name))
+		}
+		if match {
+			out = !negate
+		}
+	}
+	return out
+}

@@ -77,7 +77,7 @@ func TestLoadShippedConfigs(t *testing.T) {
 		dModel, epochs, layers, heads int
 		lr                            float64
 	}{
-		{"default.json", 32, 80, 2, 8, 0.003},
+		{"default.json", 32, 34, 2, 8, 0.003},
 		{"tiny.json", 24, 8, 2, 4, 0.003},
 	} {
 		t.Run(tc.file, func(t *testing.T) {

@@ -31,7 +31,7 @@ const MarkerName = ".itformer-run"
 // it is regenerated.
 const markerMadeBy = "itformer train"
 
-var markerContent = []byte(`{"made_by": "` + markerMadeBy + `", "note": "a training run folder: train writes into it again without -overwrite"}` + "\n")
+var markerContent = []byte(`{"made_by": "` + markerMadeBy + `", "note": "a training run folder: train -out writes into it again, but over a run it holds only with -overwrite"}` + "\n")
 
 // ErrFolderInUse is returned for a run folder that holds files this program
 // did not make.
@@ -59,8 +59,7 @@ func CheckOutDir(dir string, overwrite bool) error {
 
 // ResumableCheckpoint names the resumable checkpoint of the stopped run in
 // dir, its own or a member's (train.members), or is "" if there is none. A
-// finished run has none: it removes resume/ once metrics.json is written, so
-// its folder is retrained into without -overwrite.
+// finished run has none: it removes resume/ once metrics.json is written.
 func ResumableCheckpoint(dir string) string {
 	folders := []string{dir}
 	members, _ := os.ReadDir(filepath.Join(dir, checkpoint.MembersDir)) // not filepath.Glob: dir may hold a '['
@@ -74,6 +73,42 @@ func ResumableCheckpoint(dir string) string {
 		}
 	}
 	return ""
+}
+
+// EarlierRun says, in words for a message, what run dir holds that a new
+// run there would delete: a stopped run that can be resumed (resumable: with
+// -resume, the epoch it goes on from when its checkpoint says), one with
+// members still to train (resumable too), a finished run, or the best
+// checkpoint of a run that can be neither; "" for a missing or empty folder
+// and for a run stopped before it saved a checkpoint, which hold nothing to lose.
+func EarlierRun(dir string) (what string, resumable bool) {
+	if path := ResumableCheckpoint(dir); path != "" {
+		return "a stopped run that can be resumed" + resumesAt(path) + " (" + path + ")", true
+	}
+	has := func(name string) bool { _, err := os.Stat(filepath.Join(dir, name)); return err == nil }
+	switch {
+	case has("metrics.json") && membersLeft(dir):
+		return "a stopped run with members still to train (train.members)", true
+	case has("metrics.json"):
+		return "a finished run (metrics.json, checkpoint.json and its weights)", false
+	case has(checkpoint.FileName):
+		return "a run's best checkpoint (checkpoint.json and its weights) but nothing to resume from", false
+	}
+	return "", false
+}
+
+// resumesAt is " at epoch E of N" for the resumable checkpoint at path, or ""
+// if it does not say.
+func resumesAt(path string) string {
+	raw, err := config.ReadFile(path, config.MaxJSONSize)
+	var m checkpoint.Meta
+	if err != nil || json.Unmarshal(raw, &m) != nil || m.Resume == nil || m.Resume.Epoch < 1 {
+		return ""
+	}
+	if n := m.Config.Train.Epochs; m.Resume.Epoch > n { // killed while scoring the best epoch on the test set
+		return fmt.Sprintf(" after its last epoch (%d of %d), before its metrics.json", n, n)
+	}
+	return fmt.Sprintf(" at epoch %d of %d", m.Resume.Epoch, m.Config.Train.Epochs)
 }
 
 // checkDangling refuses dir if it is a symbolic link to nothing: it reads

@@ -94,12 +94,7 @@ func Resume(dir string, opt Options) (*Metrics, error) {
 // finishedMembersLeft returns the metrics of the finished run in dir when it
 // has members still to train, and finished (ErrRunFinished) when not.
 func finishedMembersLeft(dir string, finished error) (*Metrics, error) {
-	cfg, err := config.Load(filepath.Join(dir, "config.json"))
-	if err != nil {
-		return nil, finished // a config this train cannot read has no members it knows of
-	}
-	k := cfg.Train.MemberCount()
-	if _, err := os.Stat(filepath.Join(MemberDir(dir, k), "metrics.json")); k == 1 || err == nil {
+	if !membersLeft(dir) {
 		return nil, finished
 	}
 	m, err := ReadMetrics(filepath.Join(dir, "metrics.json"))
@@ -107,6 +102,19 @@ func finishedMembersLeft(dir string, finished error) (*Metrics, error) {
 		return nil, finished // says that member 1's metrics.json is missing
 	}
 	return m, err
+}
+
+// membersLeft reports whether the run in dir has members still to train:
+// its config.json counts more than one and the last has no metrics.json. A
+// config this train cannot read has no members it knows of.
+func membersLeft(dir string) bool {
+	cfg, err := config.Load(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return false
+	}
+	k := cfg.Train.MemberCount()
+	_, err = os.Stat(filepath.Join(MemberDir(dir, k), "metrics.json"))
+	return k > 1 && err != nil
 }
 
 // resumeOne resumes the single run in dir.

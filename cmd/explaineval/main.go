@@ -92,8 +92,11 @@ func loadAll(runs runList) ([]*inference.Predictor, error) {
 			path = ""
 		}
 		p, err := cli.LoadModel(path)
-		if err != nil {
+		if err != nil && path == "" { // a run's errors name its path ("-run runs/nope: no such file or folder"); the embedded model's do not
 			return nil, fmt.Errorf("-run %s: %w", r, err)
+		}
+		if err != nil {
+			return nil, err
 		}
 		models = append(models, p)
 	}

@@ -24,6 +24,7 @@ import (
 
 	"itformer/checkpoint"
 	"itformer/internal/gobuild"
+	"itformer/train"
 )
 
 var killCount = flag.Int("kills", 4, "SIGKILLs TestRandomKills deals")
@@ -57,12 +58,17 @@ func TestRandomKills(t *testing.T) {
 
 // nextArgs carries on in dir: -resume if it holds a resumable checkpoint,
 // else a new two-epoch run of tiny.json's model on 6,000 sentences (a
-// quarter of its corpus: kills need no learning) into it.
+// quarter of its corpus: kills need no learning) into it, with -overwrite
+// where it holds a finished run or a best checkpoint (train.EarlierRun).
 func nextArgs(dir string) []string {
 	if _, err := os.Stat(filepath.Join(dir, checkpoint.ResumeDir, checkpoint.FileName)); err == nil {
 		return []string{"-resume", dir}
 	}
-	return []string{"-config", tiny, "-set", "train.epochs=2", "-set", "data.train_size=6000", "-out", dir}
+	args := []string{"-config", tiny, "-set", "train.epochs=2", "-set", "data.train_size=6000", "-out", dir}
+	if what, _ := train.EarlierRun(dir); what != "" {
+		args = append(args, "-overwrite")
+	}
+	return args
 }
 
 // killOnce starts the next command and kills it after a random delay of up

@@ -51,10 +51,10 @@ func main() {
 func run(args []string) error {
 	fs := cli.NewFlagSet("train", "train [-config FILE] [-out DIR [-overwrite]] [-seed N] [-set key=value ...] | train -resume DIR")
 	configPath := fs.String("config", "", "config file describing the run (default: the shipped configs/default.json, built in)")
-	out := fs.String("out", "", "run folder to write (default runs/<config name>-<time>)")
+	out := fs.String("out", "", "run folder to write (default runs/<config name>-<time>); one that holds a run is refused without -overwrite")
 	seed := fs.String("seed", "", "override the config's seed (weights and batch order)")
 	resume := fs.String("resume", "", "continue the stopped run in this folder (its config.json is used)")
-	overwrite := fs.Bool("overwrite", false, "write into -out even if it holds files this program did not make (the run's files there are replaced; no other file is deleted)")
+	overwrite := fs.Bool("overwrite", false, "write into -out even if it holds a finished or stopped run, or files this program did not make (the run's files there are replaced; no other file is deleted)")
 	fs.MaxMemoryFlag()
 	var sets overrides
 	fs.Var(&sets, "set", "override a config field, e.g. -set train.epochs=5 (repeatable)")
@@ -112,8 +112,9 @@ func fresh(ctx context.Context, path string, sets []string, dir string, overwrit
 	})
 }
 
-// checkOut refuses a foreign -out folder, or one holding a stopped run that
-// can be resumed, before anything starts, saying how to write there anyway.
+// checkOut refuses a foreign -out folder, or one holding an earlier run
+// (train.EarlierRun: finished, or stopped), before anything starts, saying
+// how to write there anyway: a new run would delete the earlier one's files.
 func checkOut(dir string, overwrite bool) error {
 	err := train.CheckOutDir(dir, overwrite)
 	if errors.Is(err, train.ErrFolderInUse) {
@@ -122,10 +123,14 @@ func checkOut(dir string, overwrite bool) error {
 	if err != nil || overwrite {
 		return err
 	}
-	if stopped := train.ResumableCheckpoint(dir); stopped != "" {
-		return fmt.Errorf("%s holds a stopped run that can be resumed (%s); a new run there would delete it. Continue it with\n  go run ./cmd/train -resume %s\nor add -overwrite to start over there", dir, stopped, dir)
+	what, resumable := train.EarlierRun(dir)
+	switch {
+	case what == "":
+		return nil
+	case resumable:
+		return fmt.Errorf("%s holds %s; a new run there would delete it. Continue it with\n  go run ./cmd/train -resume %s\nor add -overwrite to replace it, or give another -out folder", dir, what, dir)
 	}
-	return nil
+	return fmt.Errorf("%s holds %s; a new run there would delete it. Add -overwrite to replace it, or give another -out folder", dir, what)
 }
 
 // resumeHint adds what to do to the errors of a folder with nothing to
@@ -136,7 +141,7 @@ func resumeHint(dir string, err error) error {
 		return fmt.Errorf("%w — train again with -out NEW", err)
 	case errors.Is(err, train.ErrNoResumeCheckpoint):
 		again := "go run ./cmd/train -config " + filepath.Join(dir, "config.json") + " -out " + dir
-		if train.CheckOutDir(dir, false) != nil { // a run folder from before the marker
+		if checkOut(dir, false) != nil { // a run folder from before the marker, or one with a best checkpoint
 			again += " -overwrite"
 		}
 		return fmt.Errorf("%w; start it again with\n  %s", err, again)

@@ -14,8 +14,10 @@ import (
 
 	"itformer/internal/gobuild"
 
+	"itformer/checkpoint"
 	"itformer/cmd/internal/cli"
 	"itformer/config"
+	"itformer/configs"
 	"itformer/train"
 )
 
@@ -126,8 +128,16 @@ func TestDefaultConfigFromAnyDirectory(t *testing.T) {
 	t.Chdir(t.TempDir())
 	limit := config.MaxMemory
 	t.Cleanup(func() { config.MaxMemory = limit })
-	err := run([]string{"-max-memory", "2TB", "-set", "train.batch_size=25000"})
-	if want := "train.batch_size is 25000 but the training set has 24,000 sentences"; err == nil || !strings.Contains(err.Error(), want) {
+	def, err := configs.Load(configs.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A batch larger than the default's training set (and even, for its two
+	// shards) is refused before the first step; its error counts that set,
+	// which only the default config has.
+	n := def.Data.TrainSize
+	err = run([]string{"-max-memory", "20TB", "-set", fmt.Sprintf("train.batch_size=%d", n+2)})
+	if want := fmt.Sprintf("train.batch_size is %d but the training set has %d,%03d sentences", n+2, n/1000, n%1000); err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("train from another directory: %v\nwant the default config loaded and %q", err, want)
 	}
 }
@@ -172,8 +182,9 @@ func TestEmptyFlagValuesAreRefused(t *testing.T) {
 
 // -out on a stopped run that can be resumed, its own or a member's, is
 // refused, its resumable checkpoint kept, with how to resume or overwrite;
-// -overwrite starts over there. A finished run's folder is trained into
-// again without -overwrite, as README retrains the embedded model.
+// -overwrite starts over there. So is -out on a finished run: it had deleted
+// the run's metrics.json as the new run started, and its weights with the
+// new run's first checkpoint.
 func TestOutOnAResumableRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains two tiny runs")
@@ -198,8 +209,70 @@ func TestOutOnAResumableRun(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "metrics.json")); err != nil {
 		t.Fatalf("the run did not finish: %v", err)
 	}
-	if err := run(append(quick, "-out", dir)); err != nil { // now a finished run's folder
-		t.Errorf("-out on a finished run: %v", err)
+	metrics, _ := os.ReadFile(filepath.Join(dir, "metrics.json"))
+	err := run(append(quick, "-out", dir)) // now a finished run's folder
+	if want := dir + " holds a finished run"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("-out on a finished run: %v, want %q", err, want)
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, "metrics.json")); string(now) != string(metrics) {
+		t.Errorf("the refused run changed the finished run's metrics.json")
+	}
+	if _, err := checkpoint.Load(dir); err != nil {
+		t.Errorf("the refused run broke the finished run's checkpoint: %v", err)
+	}
+	if err := run(append(quick, "-out", dir, "-overwrite")); err != nil {
+		t.Errorf("-out -overwrite on a finished run: %v", err)
+	}
+}
+
+// -out on a folder that holds a run is refused, naming the folder, what it
+// holds and what to do, with the status of train's other refusals of -out
+// (1, not a usage mistake's 2); a run stopped before its first checkpoint
+// holds nothing to lose and is started again, and -overwrite replaces any.
+func TestOutOnAnEarlierRun(t *testing.T) {
+	resumable := `{"format": 1, "config": {"train": {"epochs": 8}}, "resume": {"epoch": 3, "batch": 40}}`
+	three, err := config.Load(tiny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	three.Train.Members = 3
+	for _, tc := range []struct {
+		name  string
+		files map[string]string // beside the marker and config.json
+		want  []string          // "" for none: the run starts
+	}{
+		{"stopped before its first checkpoint", map[string]string{"epochs.jsonl": ""}, nil},
+		{"finished", map[string]string{"metrics.json": "{}", "checkpoint.json": "{}"},
+			[]string{"DIR holds a finished run (metrics.json, checkpoint.json and its weights); a new run there would delete it. Add -overwrite to replace it, or give another -out folder"}},
+		{"stopped in epoch 3", map[string]string{"checkpoint.json": "{}", "resume/checkpoint.json": resumable},
+			[]string{"DIR holds a stopped run that can be resumed at epoch 3 of 8 (DIR/resume/checkpoint.json); a new run there would delete it. Continue it with\n  go run ./cmd/train -resume DIR\nor add -overwrite to replace it, or give another -out folder"}},
+		{"a member stopped", map[string]string{"metrics.json": "{}", "members/2/resume/checkpoint.json": resumable},
+			[]string{"DIR holds a stopped run that can be resumed at epoch 3 of 8 (DIR/members/2/resume/checkpoint.json)", "-resume DIR\n"}},
+		{"killed while scoring its best epoch", map[string]string{"checkpoint.json": "{}", "resume/checkpoint.json": `{"config": {"train": {"epochs": 8}}, "resume": {"epoch": 9}}`},
+			[]string{"DIR holds a stopped run that can be resumed after its last epoch (8 of 8), before its metrics.json (DIR/resume/checkpoint.json)"}},
+		{"members still to train", map[string]string{"config.json": string(three.JSON()), "metrics.json": "{}", "members/2/metrics.json": "{}"},
+			[]string{"DIR holds a stopped run with members still to train (train.members); a new run there would delete it. Continue it with\n  go run ./cmd/train -resume DIR\n"}},
+		{"killed before its first resumable checkpoint", map[string]string{"checkpoint.json": "{}"},
+			[]string{"DIR holds a run's best checkpoint (checkpoint.json and its weights) but nothing to resume from; a new run there would delete it. Add -overwrite"}},
+	} {
+		dir := t.TempDir()
+		files := map[string]string{train.MarkerName: `{"made_by": "itformer train"}`, "config.json": "{}"}
+		for name, body := range tc.files {
+			files[name] = body
+		}
+		writeFiles(t, dir, files)
+		err := checkOut(dir, false)
+		if tc.want == nil && err != nil {
+			t.Errorf("%s: %v, want the run to start", tc.name, err)
+		}
+		for _, want := range tc.want {
+			if want = strings.ReplaceAll(want, "DIR", dir); err == nil || errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: %v\nwant a refusal (not a usage mistake) saying %q", tc.name, err, want)
+			}
+		}
+		if err := checkOut(dir, true); err != nil {
+			t.Errorf("%s, with -overwrite: %v", tc.name, err)
+		}
 	}
 }
 
@@ -210,6 +283,13 @@ func stoppedRun(t *testing.T, resume string) string {
 	dir := t.TempDir()
 	files := map[string]string{train.MarkerName: `{"made_by": "itformer train"}`, "config.json": "{}",
 		filepath.Join(resume, "checkpoint.json"): `{"format": 1}`}
+	writeFiles(t, dir, files)
+	return dir
+}
+
+// writeFiles writes each file of files (a path under dir: its body) into dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
 	for name, body := range files {
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -219,7 +299,6 @@ func stoppedRun(t *testing.T, resume string) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
 
 // What a stop or a refusal tells the user to do next names the folder the

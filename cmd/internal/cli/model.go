@@ -33,7 +33,7 @@ func LoadModel(path string) (*inference.Predictor, error) {
 // mistake of -member (MemberFlag), known only once the model is loaded.
 func (f *FlagSet) LoadMember(path string, k int) (*inference.Predictor, error) {
 	if k == 1 && path != "" { // member 1 is the run's own checkpoint: it needs no other member, finished or not
-		ck, err := checkpoint.Load(path)
+		ck, err := loadCheckpoint(path)
 		if err != nil {
 			return nil, err
 		}
@@ -59,7 +59,7 @@ func loadCheckpoints(path string) (*checkpoint.Checkpoint, []*checkpoint.Checkpo
 		members, err := defaultmodel.Members(ck)
 		return ck, members, err
 	}
-	ck, err := checkpoint.Load(path)
+	ck, err := loadCheckpoint(path)
 	if err != nil || ck.Meta.Config.Train.MemberCount() == 1 {
 		return ck, nil, err
 	}
@@ -72,6 +72,35 @@ func loadCheckpoints(path string) (*checkpoint.Checkpoint, []*checkpoint.Checkpo
 		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return ck, members, nil
+}
+
+// loadCheckpoint loads the checkpoint at -run path (checkpoint.Load). A path
+// that is not there, or a folder without a checkpoint, is named whole: the
+// load named the last part alone, "checkpoint runs/nope: open nope: no such
+// file or directory".
+func loadCheckpoint(path string) (*checkpoint.Checkpoint, error) {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, missing("-run %s: no such file or folder", path)
+	case err != nil: // its message names the whole path: "stat a/file/x: not a directory"
+		return nil, fmt.Errorf("-run %s: %w", path, err)
+	case st.IsDir():
+		if _, err := os.Stat(filepath.Join(path, checkpoint.FileName)); errors.Is(err, fs.ErrNotExist) {
+			return nil, missing("-run %s: the folder has no %s (it is not a run folder, or its run stopped before the first epoch ended)", path, checkpoint.FileName)
+		}
+	}
+	return checkpoint.Load(path)
+}
+
+// missingError says what is missing in words; it is fs.ErrNotExist.
+type missingError struct{ msg string }
+
+func (e *missingError) Error() string { return e.msg }
+func (e *missingError) Unwrap() error { return fs.ErrNotExist }
+
+func missing(format string, args ...any) error {
+	return &missingError{fmt.Sprintf(format, args...)}
 }
 
 // RunFolder is the run folder path names: path itself, or the folder of

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +34,42 @@ func TestLoadMember(t *testing.T) {
 	for _, k := range []int{-1, all.Members() + 1} {
 		if _, err := fs.LoadMember("", k); err == nil || !strings.Contains(err.Error(), "-member") {
 			t.Errorf("member %d: err %v, want one naming -member", k, err)
+		}
+	}
+}
+
+// A -run with nothing there is named whole and said to be missing, by every
+// command's loading (infer, explain, serve: LoadModel; wsc, selective:
+// LoadMember): it had been "checkpoint /a/b/nope: open nope: no such file or
+// directory"; so is a folder without a checkpoint. Other refusals still name
+// the file and what is wrong with it.
+func TestMissingRunIsNamedWhole(t *testing.T) {
+	dir := t.TempDir()
+	notes, config := filepath.Join(dir, "notes.txt"), filepath.Join(dir, "config.json")
+	for path, body := range map[string]string{notes: "hi", config: "{}"} {
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fs := NewFlagSet("tool", "tool [-run DIR]")
+	for _, tc := range []struct {
+		run, want string
+		missing   bool
+	}{
+		{"nope", "-run nope: no such file or folder", true},
+		{filepath.Join(dir, "does", "not", "exist"), "-run " + filepath.Join(dir, "does", "not", "exist") + ": no such file or folder", true},
+		{filepath.Join(dir, "gone", "checkpoint.json"), "-run " + filepath.Join(dir, "gone", "checkpoint.json") + ": no such file or folder", true},
+		{filepath.Join(notes, "x"), "-run " + filepath.Join(notes, "x") + ": stat " + filepath.Join(notes, "x") + ": not a directory", false},
+		{notes, "checkpoint " + notes + ": not a valid checkpoint JSON", false},
+		{config, config + " is not a checkpoint", false},
+		{dir, "-run " + dir + ": the folder has no checkpoint.json (it is not a run folder, or its run stopped before the first epoch ended)", true},
+	} {
+		_, errModel := LoadModel(tc.run)
+		_, errMember := fs.LoadMember(tc.run, 1)
+		for _, err := range []error{errModel, errMember} {
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) || errors.Is(err, iofs.ErrNotExist) != tc.missing {
+				t.Errorf("-run %s: %v\nwant %q (missing: %v)", tc.run, err, tc.want, tc.missing)
+			}
 		}
 	}
 }

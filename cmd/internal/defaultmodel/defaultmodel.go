@@ -2,11 +2,12 @@
 // serve work on a fresh clone with no training. The model folder is the run
 // folder written by
 //
-//	go run ./cmd/train -out cmd/internal/defaultmodel/model
+//	go run ./cmd/train -out cmd/internal/defaultmodel/model -overwrite
 //
-// with configs/default.json and its seed; training is deterministic, so that
-// command reproduces the embedded weights bit for bit. The test beside this
-// file fails if the model's config drifts from configs/default.json.
+// (-overwrite: the folder holds the run it replaces) with configs/default.json
+// and its seed; training is deterministic, so that command reproduces the
+// embedded weights bit for bit. The test beside this file fails if the
+// model's config drifts from configs/default.json.
 //
 // The run's history.json (package history: the probe sentences' attention as
 // it was learned) is embedded with it, for the page's playback.
