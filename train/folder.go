@@ -100,9 +100,8 @@ func EarlierRun(dir string) (what string, resumable bool) {
 // resumesAt is " at epoch E of N" for the resumable checkpoint at path, or ""
 // if it does not say.
 func resumesAt(path string) string {
-	raw, err := config.ReadFile(path, config.MaxJSONSize)
-	var m checkpoint.Meta
-	if err != nil || json.Unmarshal(raw, &m) != nil || m.Resume == nil || m.Resume.Epoch < 1 {
+	m, ok := peekMeta(path)
+	if !ok || m.Resume == nil || m.Resume.Epoch < 1 {
 		return ""
 	}
 	if n := m.Config.Train.Epochs; m.Resume.Epoch > n { // killed while scoring the best epoch on the test set
@@ -264,15 +263,19 @@ func removeResumeCheckpoint(dir string, ours bool) error {
 
 // resumeWeights is the weights file resume/checkpoint.json names, if any.
 func resumeWeights(resume string) string {
-	raw, err := config.ReadFile(filepath.Join(resume, checkpoint.FileName), config.MaxJSONSize)
-	if err != nil {
-		return ""
-	}
-	var m checkpoint.Meta
-	if json.Unmarshal(raw, &m) != nil || !ownWeights.MatchString(m.Weights) {
+	m, ok := peekMeta(filepath.Join(resume, checkpoint.FileName))
+	if !ok || !ownWeights.MatchString(m.Weights) {
 		return ""
 	}
 	return m.Weights
+}
+
+// peekMeta reads the checkpoint.json at path for what it says of itself,
+// without its weights or any check, for messages and clean-up; ok is false
+// when it cannot be read or parsed.
+func peekMeta(path string) (m checkpoint.Meta, ok bool) {
+	raw, err := config.ReadFile(path, config.MaxJSONSize)
+	return m, err == nil && json.Unmarshal(raw, &m) == nil
 }
 
 func removeIfExists(path string) error {
