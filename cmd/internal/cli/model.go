@@ -79,18 +79,29 @@ func loadCheckpoints(path string) (*checkpoint.Checkpoint, []*checkpoint.Checkpo
 // load named the last part alone, "checkpoint runs/nope: open nope: no such
 // file or directory".
 func loadCheckpoint(path string) (*checkpoint.Checkpoint, error) {
+	st, err := statRun(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		if _, err := os.Stat(filepath.Join(path, checkpoint.FileName)); errors.Is(err, fs.ErrNotExist) {
+			return nil, missing("-run %s: the folder has no %s (it is not a run folder, or its run stopped before the first epoch ended)", path, checkpoint.FileName)
+		}
+	}
+	return checkpoint.Load(path)
+}
+
+// statRun stats a -run path, naming it whole when it is not there (the
+// open that follows would name only its last part, or the file inside it).
+func statRun(path string) (fs.FileInfo, error) {
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, missing("-run %s: no such file or folder", path)
 	case err != nil: // its message names the whole path: "stat a/file/x: not a directory"
 		return nil, fmt.Errorf("-run %s: %w", path, err)
-	case st.IsDir():
-		if _, err := os.Stat(filepath.Join(path, checkpoint.FileName)); errors.Is(err, fs.ErrNotExist) {
-			return nil, missing("-run %s: the folder has no %s (it is not a run folder, or its run stopped before the first epoch ended)", path, checkpoint.FileName)
-		}
 	}
-	return checkpoint.Load(path)
+	return st, nil
 }
 
 // missingError says what is missing in words; it is fs.ErrNotExist.
@@ -117,10 +128,12 @@ func RunFolder(path string) string {
 // itself. Another file is refused by name, not read as its folder: -run
 // /dev/zero had said "open /dev/metrics.json: no such file or directory".
 func RunFile(path, name string) (string, error) {
-	st, err := os.Stat(path)
+	st, err := statRun(path)
 	switch {
-	case err != nil || st.IsDir():
-		return filepath.Join(path, name), nil // a folder, or what the open will name
+	case err != nil:
+		return "", err
+	case st.IsDir():
+		return filepath.Join(path, name), nil
 	case filepath.Base(path) == name:
 		return path, nil
 	case filepath.Base(path) == checkpoint.FileName:

@@ -90,7 +90,7 @@ func TestRunFile(t *testing.T) {
 		{dir, filepath.Join(dir, "history.json")},
 		{filepath.Join(dir, "checkpoint.json"), filepath.Join(dir, "history.json")},
 		{filepath.Join(dir, "history.json"), filepath.Join(dir, "history.json")},
-		{missing, filepath.Join(missing, "history.json")}, // the open names what is missing
+		{missing, "-run " + missing + ": no such file or folder"}, // as LoadModel says it
 		{filepath.Join(dir, "notes.json"), "-run " + filepath.Join(dir, "notes.json") + ": not a run folder, its checkpoint.json or its history.json"},
 		{"/dev/null", "-run /dev/null: not a run folder, its checkpoint.json or its history.json"},
 	} {
