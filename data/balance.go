@@ -116,7 +116,10 @@ func boundFrames(cells []cell, w []float64, nFrames int) {
 // other way; never one of the mission sentences' combinations, and never
 // one whose words another frame shares ("could not cross / big" is ford's
 // and cross's, with the answer the other way round): the held-out
-// combination of words must be unseen, not only that frame's.
+// combination of words must be unseen, not only that frame's. Nor one that
+// would leave its verb pointing one way only: where one role has a single
+// dimension of two words ("reached": only "tall" and "short" describe what
+// is reached), holding out both would make the verb alone the answer.
 func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Rand) map[cellKey]bool {
 	keys := distinctKeys(cells)
 	frames := map[string]int{} // cell name → frames that have it
@@ -134,9 +137,32 @@ func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Ran
 		if len(out)+2 > want || used[fp] || shared || isMissionCell(lex, p[0]) || isMissionCell(lex, p[1]) {
 			continue
 		}
-		out[p[0]], out[p[1]], used[fp] = true, true, true
+		out[p[0]], out[p[1]] = true, true
+		if !verbsPointBothWays(cells, out, p) {
+			delete(out, p[0])
+			delete(out, p[1])
+			continue
+		}
+		used[fp] = true
 	}
 	return out
+}
+
+// verbsPointBothWays says whether the verbs (frame and outcome) of pair
+// still have cells of both roles outside heldOut.
+func verbsPointBothWays(cells []cell, heldOut map[cellKey]bool, pair [2]cellKey) bool {
+	for _, k := range pair {
+		var roles [2]bool
+		for _, c := range cells {
+			if c.frameIndex == k.frameIndex && c.Outcome == k.outcome && !heldOut[c.key()] {
+				roles[c.role] = true
+			}
+		}
+		if !roles[Agent] || !roles[Object] {
+			return false
+		}
+	}
+	return true
 }
 
 // distinctKeys lists the cells' keys once each, in the cells' order, so that

@@ -75,3 +75,29 @@ func abs(x float64) float64 {
 	}
 	return x
 }
+
+// A held-out pair that would take every cell of one role from its verb is
+// refused: "reached" keeps an object to point at.
+func TestVerbsPointBothWays(t *testing.T) {
+	tall := cellKey{0, Succeeded, "tall", false}
+	tallNot := cellKey{0, Succeeded, "tall", true}
+	big := cellKey{0, Succeeded, "big", false}
+	cells := []cell{
+		{frameIndex: 0, Meaning: Meaning{Outcome: Succeeded, Predicate: "tall"}, role: Agent},
+		{frameIndex: 0, Meaning: Meaning{Outcome: Succeeded, Predicate: "tall", Negated: true}, role: Object},
+		{frameIndex: 0, Meaning: Meaning{Outcome: Succeeded, Predicate: "big"}, role: Agent},
+	}
+	for _, tt := range []struct {
+		name    string
+		heldOut map[cellKey]bool
+		want    bool
+	}{
+		{"nothing held out", map[cellKey]bool{}, true},
+		{"the only object cell held out", map[cellKey]bool{tall: true, tallNot: true}, false},
+		{"an agent cell held out, another left", map[cellKey]bool{big: true}, true},
+	} {
+		if got := verbsPointBothWays(cells, tt.heldOut, [2]cellKey{tall, tallNot}); got != tt.want {
+			t.Errorf("%s: verbsPointBothWays = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
