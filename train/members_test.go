@@ -17,7 +17,7 @@ import (
 // with the member still to train when resumed, and makes the same weights.
 func TestRunTrainsMembers(t *testing.T) {
 	dir := t.TempDir()
-	sets := []string{"data.train_size=3000", "train.epochs=1", "train.members=2"}
+	sets := []string{"data.train_size=4000", "train.epochs=1", "train.members=2"}
 	var started []int
 	r, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true, OnMember: func(k, of int) {
 		if of != 2 {
@@ -80,7 +80,7 @@ func TestRunTrainsMembers(t *testing.T) {
 // A run whose member is missing is refused by LoadMembers, naming it.
 func TestLoadMembersNamesTheMissingMember(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true}, "data.train_size=3000", "train.epochs=1", "train.members=2"); err != nil {
+	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true}, "data.train_size=4000", "train.epochs=1", "train.members=2"); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.RemoveAll(filepath.Join(dir, checkpoint.MembersDir)); err != nil {
@@ -115,11 +115,11 @@ func weightsOf(t *testing.T, dir string) []byte {
 // corpus) is not kept, as it is when a stopped run is resumed.
 func TestNewRunDoesNotKeepEarlierMembers(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true}, "data.train_size=3000", "train.epochs=1", "train.members=2"); err != nil {
+	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true}, "data.train_size=4000", "train.epochs=1", "train.members=2"); err != nil {
 		t.Fatal(err)
 	}
 	before := weightsOf(t, MemberDir(dir, 2))
-	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true, Overwrite: true}, "data.train_size=3000", "train.epochs=2", "train.members=2"); err != nil {
+	if _, err := trainConfigWith(t, Options{OutDir: dir, NoHistory: true, Overwrite: true}, "data.train_size=4000", "train.epochs=2", "train.members=2"); err != nil {
 		t.Fatal(err)
 	}
 	two, err := ReadMetrics(filepath.Join(MemberDir(dir, 2), "metrics.json"))

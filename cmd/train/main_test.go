@@ -331,7 +331,7 @@ func TestCtrlCInAMember(t *testing.T) {
 	}
 	bin := gobuild.Binary(t, "train", ".")
 	dir := filepath.Join(t.TempDir(), "run")
-	cmd := exec.Command(bin, "-config", tiny, "-set", "data.train_size=3000", "-set", "train.epochs=5", "-set", "train.members=2", "-out", dir)
+	cmd := exec.Command(bin, "-config", tiny, "-set", "data.train_size=4000", "-set", "train.epochs=5", "-set", "train.members=2", "-out", dir)
 	var stdout strings.Builder
 	cmd.Stdout = &stdout
 	if err := cmd.Start(); err != nil {

@@ -83,7 +83,7 @@ func TestTrainLogEndsWithEachMember(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "run")
 	log := captureStdout(t, func() {
-		if err := run([]string{"-config", tiny, "-set", "train.members=2", "-set", "train.epochs=1", "-set", "data.train_size=3000", "-out", dir}); err != nil {
+		if err := run([]string{"-config", tiny, "-set", "train.members=2", "-set", "train.epochs=1", "-set", "data.train_size=4000", "-out", dir}); err != nil {
 			t.Fatal(err)
 		}
 	})
