@@ -96,7 +96,7 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 		{"The dog ate the food because it was scared.", true, []string{`"scared" as a reason for "ate"`, "describes the agent"}},
 		{"The dog chased the cat because it wasn't thirsty.", true, []string{`"not thirsty" as a reason for "chased"`}},
 		{"The dog chased the cat because it was not kind.", true, []string{`"not kind"`, `for "fed" and "helped" it describes the agent; for "followed" it describes the object`}},
-		{"The fox hid from the wolf because it was fast.", true, []string{`"fast"`, `"beat", "caught", "escaped" and "overtook" it describes the agent`, "describes the object"}},
+		{"The fox hid from the wolf because it was fast.", true, []string{`"fast"`, `"beat", "caught", "chased" and 3 more it describes the agent`, "describes the object"}},
 		{"The dog ate the food. It was so strong.", true, []string{`"strong" as a reason for "ate"`, `"attacked", "carried", "climbed" and 7 more`}},
 		{"The dog chased the cat because it was angry.", false, nil}, // chase: an angry chaser chases
 		{"The dog chased the cat because it was hungry.", false, nil},
