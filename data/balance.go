@@ -134,27 +134,23 @@ func chooseHeldOutCells(lex *Lexicon, cells []cell, share float64, rng *rand.Ran
 		p := pairs[i]
 		fp := [2]any{p[0].frameIndex, p[0].predicate}
 		shared := frames[lex.cellName(p[0])] > 1 || frames[lex.cellName(p[1])] > 1
-		if len(out)+2 > want || used[fp] || shared || isMissionCell(lex, p[0]) || isMissionCell(lex, p[1]) {
+		if len(out)+2 > want || used[fp] || shared || isMissionCell(lex, p[0]) || isMissionCell(lex, p[1]) ||
+			!verbsPointBothWays(cells, out, p) {
 			continue
 		}
-		out[p[0]], out[p[1]] = true, true
-		if !verbsPointBothWays(cells, out, p) {
-			delete(out, p[0])
-			delete(out, p[1])
-			continue
-		}
-		used[fp] = true
+		out[p[0]], out[p[1]], used[fp] = true, true, true
 	}
 	return out
 }
 
 // verbsPointBothWays says whether the verbs (frame and outcome) of pair
-// still have cells of both roles outside heldOut.
+// would still have cells of both roles if pair were held out beside heldOut.
 func verbsPointBothWays(cells []cell, heldOut map[cellKey]bool, pair [2]cellKey) bool {
 	for _, k := range pair {
 		var roles [2]bool
 		for _, c := range cells {
-			if c.frameIndex == k.frameIndex && c.Outcome == k.outcome && !heldOut[c.key()] {
+			ck := c.key()
+			if ck.frameIndex == k.frameIndex && ck.outcome == k.outcome && !heldOut[ck] && ck != pair[0] && ck != pair[1] {
 				roles[c.role] = true
 			}
 		}

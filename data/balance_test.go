@@ -82,21 +82,22 @@ func TestVerbsPointBothWays(t *testing.T) {
 	tall := cellKey{0, Succeeded, "tall", false}
 	tallNot := cellKey{0, Succeeded, "tall", true}
 	big := cellKey{0, Succeeded, "big", false}
-	cells := []cell{
-		{frameIndex: 0, Meaning: Meaning{Outcome: Succeeded, Predicate: "tall"}, role: Agent},
-		{frameIndex: 0, Meaning: Meaning{Outcome: Succeeded, Predicate: "tall", Negated: true}, role: Object},
-		{frameIndex: 0, Meaning: Meaning{Outcome: Succeeded, Predicate: "big"}, role: Agent},
+	smallNot := cellKey{0, Succeeded, "small", true}
+	cellOf := func(k cellKey, r Role) cell {
+		return cell{frameIndex: k.frameIndex, Meaning: Meaning{Outcome: k.outcome, Predicate: k.predicate, Negated: k.negated}, role: r}
 	}
+	cells := []cell{cellOf(tall, Agent), cellOf(tallNot, Object), cellOf(big, Agent), cellOf(smallNot, Object)}
 	for _, tt := range []struct {
 		name    string
 		heldOut map[cellKey]bool
+		pair    [2]cellKey
 		want    bool
 	}{
-		{"nothing held out", map[cellKey]bool{}, true},
-		{"the only object cell held out", map[cellKey]bool{tall: true, tallNot: true}, false},
-		{"an agent cell held out, another left", map[cellKey]bool{big: true}, true},
+		{"both roles left", map[cellKey]bool{}, [2]cellKey{tall, tallNot}, true},
+		{"the last object cell in the pair", map[cellKey]bool{smallNot: true}, [2]cellKey{tall, tallNot}, false},
+		{"every agent cell in the pair", map[cellKey]bool{}, [2]cellKey{tall, big}, false},
 	} {
-		if got := verbsPointBothWays(cells, tt.heldOut, [2]cellKey{tall, tallNot}); got != tt.want {
+		if got := verbsPointBothWays(cells, tt.heldOut, tt.pair); got != tt.want {
 			t.Errorf("%s: verbsPointBothWays = %v, want %v", tt.name, got, tt.want)
 		}
 	}
