@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -36,6 +37,10 @@ func TestBalanceOfCells(t *testing.T) {
 		} {
 			shares, worst := agentShares(g.cells, w, tt.value), ""
 			for v, s := range shares {
+				if tt.feature == "predicate" && ownVerbDeed(lex, v) {
+					t.Logf("seed %d: %q, a deed its frame's own verb never says, points at the agent in %.3f of its weight", seed, v, s)
+					continue
+				}
 				if s < 0.5-tt.tolerance || s > 0.5+tt.tolerance {
 					t.Errorf("seed %d: %s %q points at the agent in %.3f of its weight, want %.2f-%.2f",
 						seed, tt.feature, v, s, 0.5-tt.tolerance, 0.5+tt.tolerance)
@@ -101,4 +106,10 @@ func TestVerbsPointBothWays(t *testing.T) {
 			t.Errorf("%s: verbsPointBothWays = %v, want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// ownVerbDeed says whether deed is a frame's own verb there ("escaped" in
+// escape), so that it can describe only the other role where it is said.
+func ownVerbDeed(lex *Lexicon, deed string) bool {
+	return slices.ContainsFunc(lex.Frames, func(f Frame) bool { _, ok := f.ownVerbDeeds[deed]; return ok })
 }

@@ -229,6 +229,7 @@ func (g *generator) twin(spec twinSpec, i int) ([2]Example, bool) {
 		return [2]Example{}, false
 	}
 	sf.pp, sf.adverb = g.keepPlace(sf.pp, spec.dress != nil), g.keepAdverb(sf.adverb, spec.unknown)
+	sf.refuge = Place{}   // "it hid in the barn": a place noun, which only the distractor set has, one a sentence
 	if spec.vary == nil { // two "it"s: ask about one, then the other
 		sfb := sf
 		sf.askSecond, sfb.askSecond = false, true
@@ -354,8 +355,8 @@ func distract(g *generator, t tuple, sh Shape, sf *surface, avoid []string, i in
 	}
 	sf.pp = placePhrase{at: at, place: places[g.rng.Intn(len(places))], set: true}
 	for _, r := range []Role{Agent, Object} {
-		for try := 0; sf.attributes[r] == "" && try < 50; try++ {
-			sf.attributes[r] = g.attribute(t.frame, r, avoid)
+		if sf.attributes[r] == "" { // drawing attribute until it gives one could fail 50 times (0.8^50 a noun)
+			sf.attributes[r] = g.anyAttribute(t.frame, r, avoid)
 		}
 	}
 	return true

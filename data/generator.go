@@ -25,6 +25,7 @@ const (
 	noCommaShare    = 0.25 // "Because it was hungry the dog ate the food."
 	choiceShare     = 0.7  // of lead-it sentences, where the frame names nouns its verb cannot take
 	determinerShare = 0.2  // "my", "this" before a noun instead of "the" or "a"
+	refugeShare     = 0.5  // after a deed of "it", where it went: "it hid in the barn"
 )
 
 // determiners are the words other than the articles that may open a noun
@@ -316,7 +317,7 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) 
 		connective:    g.rng.Intn(12),
 		verb:          g.rng.Intn(12),
 		adverb:        g.adverb(sh),
-		present:       g.chance(presentShare) && t.frame.hasPresent(sh.Passive),
+		present:       g.chance(presentShare) && t.frame.hasPresent(sh.Passive) && t.frame.saidWithCopula(t.Predicate), // a deed is told in the past
 		contracted:    g.chance(contractedShare),
 		noComma:       g.chance(noCommaShare) && sh.layout == reasonFirst,
 	}
@@ -337,11 +338,26 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) 
 		sf.pp = g.placePhrase(t.frame, sh)
 	}
 	sf.actor = g.actor(t)
+	sf.refuge = g.refuge(t.frame, sf.pp)
 	sf.choice = g.choicePhrase(t, sh, sf.present)
 	if sf.pp.set && sf.pp.place.Noun == sf.choice.decoy {
 		sf.choice = choicePhrase{} // "the fox under the bush found a bush near the duck"
 	}
 	return sf, ok
+}
+
+// refuge draws, half the time, where a deed of "it" took it ("it hid in
+// the barn"): a scene place of the frame not at the preposition "near"
+// (one does not hide near a thing), and only where the sentence names no
+// other place (the distractor set holds one place noun a sentence); none
+// otherwise. It draws twice whatever it returns.
+func (g *generator) refuge(f *Frame, named placePhrase) Place {
+	places := slices.DeleteFunc(slices.Clone(f.ScenePlaces), func(p Place) bool { return p.Prep == "near" })
+	use, i := g.chance(refugeShare), g.rng.Intn(1<<20)
+	if !use || len(places) == 0 || named.set {
+		return Place{}
+	}
+	return places[i%len(places)]
 }
 
 // actor draws the third noun an act's clause names ("the chicken protected
@@ -395,8 +411,8 @@ func (f *Frame) hasPresent(passive bool) bool {
 func (g *generator) secondMeaning(t tuple, keep func(tuple) bool) (Meaning, bool) {
 	var options []Meaning
 	for _, p := range t.frame.predicates {
-		if p == t.Predicate || t.frame.IsAct(p) {
-			continue // "it was fast and it wasn't fast" reads as a contradiction; an act is never beside a second "it"
+		if p == t.Predicate || !t.frame.saidWithCopula(p) {
+			continue // "it was fast and it wasn't fast" reads as a contradiction; an act or a deed is never beside a second "it"
 		}
 		for _, neg := range []bool{false, true} {
 			m := Meaning{Outcome: t.Outcome, Concessive: t.Concessive, Negated: neg, Predicate: p}
@@ -432,6 +448,12 @@ func (g *generator) attribute(f *Frame, r Role, avoid []string) string {
 	if !g.chance(attributeShare) {
 		return ""
 	}
+	return g.anyAttribute(f, r, avoid)
+}
+
+// anyAttribute draws an adjective for role r's noun, as attribute does
+// when it draws one.
+func (g *generator) anyAttribute(f *Frame, r Role, avoid []string) string {
 	var avoidDims []string
 	for _, p := range avoid {
 		if d, ok := f.DimensionOf(p); ok {
@@ -441,7 +463,7 @@ func (g *generator) attribute(f *Frame, r Role, avoid []string) string {
 	options := slices.Clone(g.lex.Attributes)
 	for _, p := range f.predicates {
 		d, _ := f.DimensionOf(p)
-		if f.describes(p)[r] && !slices.Contains(avoidDims, d) && !slices.Contains(predicativeOnly, p) && !f.IsAct(p) {
+		if f.describes(p)[r] && !slices.Contains(avoidDims, d) && !slices.Contains(predicativeOnly, p) && f.saidWithCopula(p) {
 			options = append(options, p)
 		}
 	}

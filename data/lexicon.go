@@ -94,7 +94,11 @@ type Frame struct {
 	AgentPlaces, ObjectPlaces, ScenePlaces []Place
 	properties                             map[string]property // predicate -> its dimension and pole here
 	predicates                             []string            // keys of properties, in properties.txt order
-	lines                                  map[string]int      // key -> line, to name lines in later checks
+	// ownVerbDeeds are the deeds the frame's dimensions hold that are
+	// words of its own verbs, so it never says them ("The mouse escaped
+	// the cat because it escaped"), each with its dimension.
+	ownVerbDeeds map[string]string
+	lines        map[string]int // key -> line, to name lines in later checks
 }
 
 // Nouns returns the nouns that can fill role r.
@@ -143,6 +147,7 @@ type Lexicon struct {
 	Frames     []Frame     // sorted by name
 	Dimensions []Dimension // in properties.txt order
 	Acts       []Dimension // acts.txt: deeds done to "it", in file order
+	Deeds      []Dimension // deeds.txt: deeds "it" does, in file order
 	Attributes []string    // attributes.txt: words before a noun that decide nothing
 	mass       map[string]bool
 	nouns      map[string]bool // agents and objects of any frame
@@ -181,7 +186,8 @@ var sharedLexicon = sync.OnceValues(DefaultLexicon)
 
 // LoadLexicon reads properties.txt, frames/*.txt, the noun and place lists
 // they refer to (nouns/*.txt, places/*.txt), mass.txt and the optional
-// attributes.txt and unknown.txt from fsys, and checks them.
+// acts.txt, deeds.txt, attributes.txt and unknown.txt from fsys, and checks
+// them.
 func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	files, err := fs.Glob(fsys, "frames/*.txt")
 	if err != nil || len(files) == 0 {
@@ -193,10 +199,13 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	if lex.Dimensions, err = loadProperties(fsys, "properties.txt"); err != nil {
 		return nil, err
 	}
-	if lex.Acts, err = loadActs(fsys, "acts.txt", lex.Dimensions); err != nil {
+	if lex.Acts, err = loadDeeds(fsys, "acts.txt", lex.Dimensions, func(d *Dimension) { d.Act = true }); err != nil {
 		return nil, err
 	}
-	dims := append(slices.Clone(lex.Dimensions), lex.Acts...)
+	if lex.Deeds, err = loadDeeds(fsys, "deeds.txt", slices.Concat(lex.Dimensions, lex.Acts), func(d *Dimension) { d.Deed = true }); err != nil {
+		return nil, err
+	}
+	dims := slices.Concat(lex.Dimensions, lex.Acts, lex.Deeds)
 	for _, file := range files {
 		f, err := loadFrame(fsys, file, lists, dims)
 		if err != nil {

@@ -5,6 +5,8 @@
 package data
 
 import (
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -105,22 +107,32 @@ func (f *Frame) meaningsOf(p string) []Meaning {
 
 // checkBothRoles is the rule that keeps a predicate from answering alone:
 // every predicate some frame uses must describe the agent in some frame and
-// the object in some frame ("hungry": the eater, but also the one fed).
+// the object in some frame ("hungry": the eater, but also the one fed). A
+// deed that is a frame's own verb counts for the roles its dimension has
+// there: the meaning gives it that role, only the wording is never written
+// ("escaped" is the escaper's evasion; escape does not say "because it
+// escaped"), and the training data's baselines show what that costs.
 func (l *Lexicon) checkBothRoles() error {
 	roles := map[string]*[2][]string{}
 	var order []string
+	add := func(p string, f *Frame, describes [2]bool) {
+		if roles[p] == nil {
+			roles[p] = &[2][]string{}
+			order = append(order, p)
+		}
+		for r, ok := range describes {
+			if ok {
+				roles[p][r] = append(roles[p][r], f.Name)
+			}
+		}
+	}
 	for i := range l.Frames {
 		f := &l.Frames[i]
 		for _, p := range f.predicates {
-			if roles[p] == nil {
-				roles[p] = &[2][]string{}
-				order = append(order, p)
-			}
-			for r, ok := range f.describes(p) {
-				if ok {
-					roles[p][r] = append(roles[p][r], f.Name)
-				}
-			}
+			add(p, f, f.describes(p))
+		}
+		for _, p := range slices.Sorted(maps.Keys(f.ownVerbDeeds)) {
+			add(p, f, f.describesDimension(f.ownVerbDeeds[p]))
 		}
 	}
 	for _, p := range order {
@@ -167,7 +179,7 @@ func (l *Lexicon) checkUnknown() error {
 func (l *Lexicon) predicateSet() map[string]bool {
 	set := map[string]bool{}
 	for _, f := range l.Frames {
-		addAll(set, f.predicates)
+		addAll(set, strings.Fields(strings.Join(f.predicates, " ")))
 	}
 	return set
 }
@@ -180,7 +192,7 @@ func (l *Lexicon) allWords() map[string]bool {
 		for _, key := range append(verbKeyNames(), "agents", "objects") {
 			addAll(set, strings.Fields(strings.Join(f.phrases(key), " ")))
 		}
-		addAll(set, f.predicates)
+		addAll(set, strings.Fields(strings.Join(f.predicates, " ")))
 		for _, a := range []Attachment{AttachAgent, AttachObject, AttachScene} {
 			for _, p := range f.Places(a) {
 				set[p.Prep], set[p.Noun] = true, true

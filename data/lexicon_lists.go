@@ -190,19 +190,20 @@ func loadProperties(fsys fs.FS, file string) ([]Dimension, error) {
 	return parseDimensions(file, text, nil)
 }
 
-// loadActs reads acts.txt (optional), in properties.txt's format: deeds of
-// a third noun done to "it" ("aid: helped | attacked, chased"). A name
-// properties.txt has already is refused.
-func loadActs(fsys fs.FS, file string, properties []Dimension) ([]Dimension, error) {
+// loadDeeds reads acts.txt or deeds.txt (optional), in properties.txt's
+// format: deeds of a third noun done to "it" ("aid: helped | attacked,
+// chased") or deeds of "it" itself ("evasion: hid, fled |"); mark sets
+// which. A name defined already is refused.
+func loadDeeds(fsys fs.FS, file string, defined []Dimension, mark func(*Dimension)) ([]Dimension, error) {
 	text, found, err := readOptional(fsys, file)
 	if err != nil || !found {
 		return nil, err
 	}
-	acts, err := parseDimensions(file, text, properties)
-	for i := range acts {
-		acts[i].Act = true
+	deeds, err := parseDimensions(file, text, defined)
+	for i := range deeds {
+		mark(&deeds[i])
 	}
-	return acts, err
+	return deeds, err
 }
 
 // parseDimensions reads one dimension a line, refusing a name defined

@@ -349,7 +349,7 @@ func (f *Frame) checkVerbForm(o Outcome, key string, passive, present bool) erro
 // refusing a dimension properties.txt lacks and two dimensions that share a
 // word (the word would then mean two things in one sentence).
 func (f *Frame) indexProperties(dims []Dimension) error {
-	f.properties = map[string]property{}
+	f.properties, f.ownVerbDeeds = map[string]property{}, map[string]string{}
 	for _, e := range f.Explains {
 		i := slices.IndexFunc(dims, func(d Dimension) bool { return d.Name == e.Dim })
 		if i < 0 {
@@ -357,17 +357,36 @@ func (f *Frame) indexProperties(dims []Dimension) error {
 		}
 		for pole, words := range dims[i].Poles {
 			for _, w := range words {
+				if dims[i].Deed && f.hasVerbWord(w) {
+					f.ownVerbDeeds[w] = e.Dim // "The mouse escaped the cat because it escaped" explains nothing
+					continue
+				}
 				if p, dup := f.properties[w]; dup && p.dim != e.Dim {
 					return lexErr(f.File, f.lines[e.Role.String()], "%q is a word of both %q and %q", w, p.dim, e.Dim)
 				}
 				if _, dup := f.properties[w]; !dup {
 					f.predicates = append(f.predicates, w)
 				}
-				f.properties[w] = property{dim: e.Dim, pole: 1 - 2*pole, act: dims[i].Act}
+				f.properties[w] = property{dim: e.Dim, pole: 1 - 2*pole, act: dims[i].Act, deed: dims[i].Deed}
 			}
 		}
 	}
 	return nil
+}
+
+// hasVerbWord reports whether deed's verb (its first word) is a word of
+// one of the frame's verb phrases: "escaped" in escape's "escaped from",
+// "got away" in "got away from"; "ran away" is not.
+func (f *Frame) hasVerbWord(deed string) bool {
+	verb := strings.Fields(deed)[0]
+	for _, key := range verbKeyNames() {
+		for _, v := range f.phrases(key) {
+			if slices.Contains(strings.Fields(v), verb) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkPlaces rejects a place noun that is also a candidate of the frame:

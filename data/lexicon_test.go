@@ -17,7 +17,7 @@ func TestDefaultLexicon(t *testing.T) {
 		t.Errorf("%d frames, want at least 18", len(lex.Frames))
 	}
 	dims := map[string]bool{}
-	for _, d := range append(lex.Dimensions, lex.Acts...) {
+	for _, d := range slices.Concat(lex.Dimensions, lex.Acts, lex.Deeds) {
 		dims[d.Name] = true
 	}
 	for _, f := range lex.Frames {
@@ -31,12 +31,12 @@ func TestDefaultLexicon(t *testing.T) {
 				t.Errorf("%s: no active verb for %s", f.File, o)
 			}
 		}
-		if n := len(f.Explains); n < 1 || n > 9 {
-			t.Errorf("%s: explains its outcome by %d properties and acts, want 1-9", f.File, n)
+		if n := len(f.Explains); n < 1 || n > 10 {
+			t.Errorf("%s: explains its outcome by %d properties, acts and deeds, want 1-10", f.File, n)
 		}
 		for _, e := range f.Explains {
 			if !dims[e.Dim] || (e.Sign != 1 && e.Sign != -1) {
-				t.Errorf("%s: explanation %s has no dimension in properties.txt or acts.txt, or a bad sign", f.File, e)
+				t.Errorf("%s: explanation %s has no dimension in properties.txt, acts.txt or deeds.txt, or a bad sign", f.File, e)
 			}
 		}
 		if n := len(f.Predicates()); n < 2 || n > 80 {

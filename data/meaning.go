@@ -67,6 +67,9 @@ type Dimension struct {
 	// Act: the words are deeds of a third noun done to "it" ("the dog
 	// protected it", acts.txt), not properties said of it ("it was hungry").
 	Act bool
+	// Deed: the words are deeds of "it" itself ("because it hid",
+	// deeds.txt), said without a copula.
+	Deed bool
 	// Words of each pole: Poles[0] the + words, Poles[1] the − words.
 	Poles [2][]string
 	line  int // in properties.txt, for error messages
@@ -111,14 +114,26 @@ func (m Meaning) String() string {
 
 // property is a predicate's dimension and pole within one frame.
 type property struct {
-	dim  string
-	pole int
-	act  bool
+	dim       string
+	pole      int
+	act, deed bool
 }
 
 // IsAct reports whether predicate is a deed of a third noun done to "it"
 // in this frame ("protected": "because the dog protected it").
 func (f *Frame) IsAct(predicate string) bool { return f.properties[predicate].act }
+
+// IsDeed reports whether predicate is a deed of "it" itself in this frame
+// ("hid": "because it hid").
+func (f *Frame) IsDeed(predicate string) bool { return f.properties[predicate].deed }
+
+// saidWithCopula reports whether predicate is a property said of "it" with
+// a copula ("it was hungry"), not an act or a deed: only those stand before
+// a noun, beside a second "it" or in a so-it clause.
+func (f *Frame) saidWithCopula(predicate string) bool {
+	p := f.properties[predicate]
+	return !p.act && !p.deed
+}
 
 // Referent derives which role "it" is from the meaning (see the package
 // comment of this file). ok is false when the predicate is not one of the
@@ -126,7 +141,7 @@ func (f *Frame) IsAct(predicate string) bool { return f.properties[predicate].ac
 // fits) or not decide (both fit).
 func (f *Frame) Referent(m Meaning) (r Role, ok bool) {
 	p, known := f.properties[m.Predicate]
-	if !known || (p.act && m.Negated) { // the corpus never writes "the dog did not protect it"
+	if !known || (!f.saidWithCopula(m.Predicate) && m.Negated) { // the corpus never writes "the dog did not protect it" or "it did not hide"
 		return 0, false
 	}
 	wanted := m.Outcome.sign()
@@ -192,8 +207,14 @@ func (f *Frame) describes(predicate string) (roles [2]bool) {
 	if !ok {
 		return roles
 	}
+	return f.describesDimension(p.dim)
+}
+
+// describesDimension reports the roles the frame explains its outcome by
+// dimension dim for.
+func (f *Frame) describesDimension(dim string) (roles [2]bool) {
 	for _, e := range f.Explains {
-		if e.Dim == p.dim {
+		if e.Dim == dim {
 			roles[e.Role] = true
 		}
 	}

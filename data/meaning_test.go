@@ -149,6 +149,19 @@ func TestReferent(t *testing.T) {
 		{"protect", "dog", "sheep", failed("attacked"), "The dog did not protect the sheep because the hen attacked it.", "dog"},
 		{"find", "cat", "key", failed("chased"), "The cat could not find the key because the hen chased it.", "cat"},
 		{"find", "cat", "key", failed("protected"), "The cat could not find the key because it was protected.", none}, // guard is no act of find
+		// deeds (deeds.txt): what "it" itself did. Evasion keeps an animal
+		// from being caught, chased, seen or followed, and lets one escape.
+		// Never negated, and never a frame's own verb.
+		{"catch", "fox", "rabbit", failed("hid"), "The fox could not catch the rabbit because it hid.", "rabbit"},
+		{"catch", "fox", "rabbit", although("ran away"), "The fox caught the rabbit although it ran away.", "rabbit"},
+		{"chase", "wolf", "rabbit", although("escaped"), "The wolf chased the rabbit although it escaped.", "rabbit"},
+		{"spot", "hawk", "mouse", failed("hid"), "The hawk did not see the mouse because it hid.", "mouse"},
+		{"escape", "mouse", "cat", ate("hid"), "The mouse escaped the cat because it hid.", "mouse"},
+		{"escape", "mouse", "cat", failedAlthough("fled"), "The mouse could not escape the cat although it fled.", "mouse"},
+		{"escape", "mouse", "cat", failed("hid"), "The mouse could not escape the cat because it hid.", none}, // hiding does not keep one from escaping
+		{"escape", "mouse", "cat", ate("escaped"), "The mouse escaped the cat because it was escaped.", none}, // escape's own verb is no deed there, so it is written as no property either
+		{"catch", "fox", "rabbit", failedNot("hid"), "The fox could not catch the rabbit because it hid.", none},
+		{"eat", "dog", "food", ate("hid"), "The dog ate the food because it was hid.", none}, // no evasion in eating: not a deed of eat, so not written as one
 	}
 	for _, tt := range tests {
 		t.Run(tt.sentence, func(t *testing.T) {

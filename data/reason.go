@@ -57,6 +57,10 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	if err != nil {
 		return Reason{}
 	}
+	if deed := deedAfter(tokens[pronoun+1:]); deed != nil {
+		// "because it hid": a deed of "it" itself
+		return lex.reason(strings.Join(deed, " "), false, slices.Concat(tokens[:pronoun], tokens[pronoun+1+len(deed):]))
+	}
 	start, end := pronoun+1, clauseEnd
 	if start >= len(tokens) || !slices.Contains(copulas, tokens[start]) {
 		// "The old box was heavy, so the dog could not lift it": "it" is no
@@ -146,6 +150,36 @@ func actAt(tokens []string, pronoun int) bool {
 
 // actJoiners join a main clause: "and protected it", "so a wolf attacked it".
 var actJoiners = []string{"so", "and", ",", "then"}
+
+// deedAfter returns the deed of deeds.txt that tokens (what follows "it")
+// open with, split into words, or nil: "hid", "ran away".
+func deedAfter(tokens []string) []string {
+	for _, d := range sharedDeeds() {
+		if startsWith(tokens, d) {
+			return d
+		}
+	}
+	return nil
+}
+
+// sharedDeeds are the deeds of deeds.txt, each split into words, the
+// longest first (so "ran away" is not read as a shorter deed).
+var sharedDeeds = sync.OnceValue(func() [][]string {
+	lex, err := sharedLexicon()
+	if err != nil {
+		return nil
+	}
+	var out [][]string
+	for _, d := range lex.Deeds {
+		for _, words := range d.Poles {
+			for _, w := range words {
+				out = append(out, strings.Fields(w))
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b []string) int { return len(b) - len(a) })
+	return out
+})
 
 // sharedActs are the words of every act (acts.txt).
 var sharedActs = sync.OnceValue(func() []string {
@@ -264,7 +298,7 @@ func predicateIn(tokens []string, preds [][]string) (at int, words []string, neg
 }
 
 // sharedPredicates are every frame's predicates said with a copula ("it was
-// hungry"; not the acts, "the dog protected it"), each once, split into
+// hungry"; not the acts, "the dog protected it", nor the deeds, "it hid"), each once, split into
 // words: looked up on every sentence infer reads.
 var sharedPredicates = sync.OnceValue(func() [][]string {
 	lex, err := sharedLexicon()
@@ -275,7 +309,7 @@ var sharedPredicates = sync.OnceValue(func() [][]string {
 	var out [][]string
 	for _, f := range lex.Frames {
 		for _, p := range f.predicates {
-			if !slices.Contains(seen, p) && !f.IsAct(p) {
+			if !slices.Contains(seen, p) && f.saidWithCopula(p) {
 				seen, out = append(seen, p), append(out, strings.Fields(p))
 			}
 		}

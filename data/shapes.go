@@ -196,6 +196,9 @@ type surface struct {
 	// actor is the third noun of a reason clause that is an act ("because
 	// the chicken protected it"), one of the frame's agents.
 	actor string
+	// refuge is, after a deed of "it", where it went ("it hid in the
+	// barn"): a scene place of the frame, or none (Noun "").
+	refuge Place
 	// choice is, in a lead-it sentence, a noun the verb cannot take set
 	// beside the object, and how: "found the banana near the tree and
 	// climbed it" (the object last) or "found the tree near the banana".
@@ -369,8 +372,22 @@ func (b *sentence) reasonClause(t tuple, m Meaning, sf surface, ask bool) {
 		b.pronoun = len(b.tokens)
 	}
 	b.add(Pronoun)
+	if t.frame.IsDeed(m.Predicate) {
+		b.deedClause(m, sf)
+		return
+	}
 	b.copula(m, sf, ask)
 	b.predicate(t, m, sf, ask)
+}
+
+// deedClause writes what "it" did, after the pronoun: "hid", "fled into the
+// barn"; in the past, never negated (Frame.Referent), and only where "it" is
+// the one asked about (Shape.writes).
+func (b *sentence) deedClause(m Meaning, sf surface) {
+	b.mark(m.Predicate, &b.deciding)
+	if sf.refuge.Noun != "" {
+		b.place(sf.refuge)
+	}
 }
 
 // actClause writes "the chicken protected it": a third noun's deed done to
@@ -384,11 +401,11 @@ func (b *sentence) actClause(m Meaning, sf surface) {
 }
 
 // writes reports whether shape s can write meaning m of frame f: an act
-// ("the chicken protected it") stands where "it was ..." would, but not where a
-// noun is named before its predicate (so-it) or beside a second "it"
-// (two-it).
+// ("the chicken protected it") or a deed ("it hid") stands where "it was
+// ..." would, but not where a noun is named before its predicate (so-it) or
+// beside a second "it" (two-it).
 func (s Shape) writes(f *Frame, m Meaning) bool {
-	return !f.IsAct(m.Predicate) || (s.layout != soIt && s.layout != twoReasons)
+	return f.saidWithCopula(m.Predicate) || (s.layout != soIt && s.layout != twoReasons)
 }
 
 // shapesWriting are the shapes of shapes that can write every meaning of ms.

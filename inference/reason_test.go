@@ -142,7 +142,7 @@ func TestNoBasisIsAGuess(t *testing.T) {
 		{"I put the butterfly wing on the table and it broke.", noReason, true, `says nothing of "it"`},
 		{"I put the heavy book on the table and it broke.", noReason, true, `says nothing of "it"`},     // "heavy" is said of no "it"
 		{"The tractor pushed the boulder although it was old.", noReason, true, `says nothing of "it"`}, // "old" decides nothing
-		{"The dog saw the cat and it escaped.", noReason, true, `says nothing of "it"`},                 // nothing is said of the subject
+		{"The dog saw the cat and it escaped.", noReason, false, ""},                                    // a deed of "it" (deeds.txt)
 		{"The monkey found the banana and ate it.", noReason, false, ""},                                // the object of "ate": grammar
 		{"The box was heavy, so the dog couldn't carry it.", noReason, false, ""},                       // said of the box, before "it"
 		{"The dog ate the food because it was hungry.", noReason, false, ""},
