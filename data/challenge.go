@@ -230,6 +230,7 @@ func (g *generator) twin(spec twinSpec, i int) ([2]Example, bool) {
 	}
 	sf.pp, sf.adverb = g.keepPlace(sf.pp, spec.dress != nil), g.keepAdverb(sf.adverb, spec.unknown)
 	sf.refuge = Place{}   // "it hid in the barn": a place noun, which only the distractor set has, one a sentence
+	sf.mainFirst = false  // twins keep their clauses in one order whatever the connective
 	if spec.vary == nil { // two "it"s: ask about one, then the other
 		sfb := sf
 		sf.askSecond, sfb.askSecond = false, true

@@ -337,6 +337,7 @@ func (g *generator) surface(t tuple, sh Shape, avoid []string, keep func(tuple) 
 	if g.chance(distractorShare) && sh.layout != soIt {
 		sf.pp = g.placePhrase(t.frame, sh)
 	}
+	sf.mainFirst = sf.connective >= 6 // half the time, from a draw made already: a new one would shift every later draw
 	sf.actor = g.actor(t)
 	sf.refuge = g.refuge(t.frame, sf.pp)
 	sf.choice = g.choicePhrase(t, sh, sf.present)

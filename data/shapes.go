@@ -196,6 +196,12 @@ type surface struct {
 	// actor is the third noun of a reason clause that is an act ("because
 	// the chicken protected it"), one of the frame's agents.
 	actor string
+	// mainFirst puts the main clause right after a conceding connective
+	// that opens the sentence, and the deed of "it" after it: "Although
+	// the fox chased the hare, it escaped." Only a conceding deed is
+	// written so: after "because" the deed would read as the main clause's
+	// effect ("Because the dog chased the cat, it hid"), which no frame says.
+	mainFirst bool
 	// refuge is, after a deed of "it", where it went ("it hid in the
 	// barn"): a scene place of the frame, or none (Noun "").
 	refuge Place
@@ -427,6 +433,9 @@ func realise(t tuple, s Shape, sf surface) Example {
 	conn := s.connective(t.Concessive, sf.connective)
 	switch s.layout {
 	case reasonLast, twoSentences, twoReasons:
+		if b.concededFirst(t, s, sf, conn) {
+			break
+		}
 		b.scenePlace(sf)
 		b.mainClause(t, s.Passive, sf, false, 0)
 		b.add(conn)
@@ -436,6 +445,9 @@ func realise(t tuple, s Shape, sf surface) Example {
 			b.reasonClause(t, sf.second, sf, sf.askSecond)
 		}
 	case reasonFirst:
+		if b.concededFirst(t, s, sf, conn) {
+			break
+		}
 		b.add(conn)
 		b.reasonClause(t, t.Meaning, sf, true)
 		if !sf.noComma {
@@ -453,6 +465,22 @@ func realise(t tuple, s Shape, sf surface) Example {
 	}
 	b.add(".")
 	return b.example(t, s, sf)
+}
+
+// concededFirst writes, where the surface asks for it, a conceding deed
+// after the main clause that the connective opens: "Although the fox chased
+// the hare, it escaped." (in the shapes that put the reason first or last;
+// not after ", but" or ". but", which cannot open a sentence). It reports
+// whether it wrote the sentence.
+func (b *sentence) concededFirst(t tuple, s Shape, sf surface, conn string) bool {
+	if !sf.mainFirst || !t.Concessive || !t.frame.IsDeed(t.Predicate) || s.layout == twoReasons || strings.ContainsAny(conn, ",.") {
+		return false
+	}
+	b.add(conn)
+	b.mainClause(t, s.Passive, sf, false, 0)
+	b.add(",")
+	b.reasonClause(t, t.Meaning, sf, true)
+	return true
 }
 
 // soIt writes "The food was tasty, so the dog ate it.": the noun the
