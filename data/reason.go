@@ -47,7 +47,8 @@ var negators = []string{"not", "wasn't", "isn't", "never"}
 // (tokens after the pronoun, before clauseEnd) when "it" is a copula's
 // subject ("it was hungry"), or else in the clause before it, after its
 // copula ("The box was heavy, so the dog could not lift it" says it of the
-// noun "it" stands for), and the frames' verbs in the
+// noun "it" stands for), or else a deed of "it" right after it ("because it
+// hid"), and the frames' verbs in the
 // rest of the sentence (before the pronoun, and after the predicate: a
 // fronted clause may run on into the main one, "since it was fast a camel
 // escaped"), and says whether the corpus pairs them. A Reason with no verbs
@@ -56,10 +57,6 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	lex, err := sharedLexicon()
 	if err != nil {
 		return Reason{}
-	}
-	if deed := deedAfter(tokens[pronoun+1:]); deed != nil {
-		// "because it hid": a deed of "it" itself
-		return lex.reason(strings.Join(deed, " "), false, slices.Concat(tokens[:pronoun], tokens[pronoun+1+len(deed):]))
 	}
 	start, end := pronoun+1, clauseEnd
 	if start >= len(tokens) || !slices.Contains(copulas, tokens[start]) {
@@ -81,6 +78,12 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 	if words == nil && actAt(tokens, pronoun) {
 		// "because the chicken protected it": a third noun's deed done to "it"
 		return lex.reason(tokens[pronoun-1], false, slices.Concat(tokens[:pronoun-2], tokens[pronoun+1:]))
+	}
+	if deed := deedAfter(tokens[pronoun+1:]); words == nil && deed != nil {
+		// "because it hid": a deed of "it" itself, where nothing else is
+		// said of it ("The spider was not slow, so it escaped from the
+		// jackdaw": the frame's verb, and "not slow" is what is said)
+		return lex.reason(strings.Join(deed, " "), false, slices.Concat(tokens[:pronoun], tokens[pronoun+1+len(deed):]))
 	}
 	if words == nil {
 		return Reason{}
@@ -152,7 +155,8 @@ func actAt(tokens []string, pronoun int) bool {
 var actJoiners = []string{"so", "and", ",", "then"}
 
 // deedAfter returns the deed of deeds.txt that tokens (what follows "it")
-// open with, split into words, or nil: "hid", "ran away".
+// open with, split into words, or nil: "hid", "ran away", "hid in the
+// barn".
 func deedAfter(tokens []string) []string {
 	for _, d := range sharedDeeds() {
 		if startsWith(tokens, d) {
