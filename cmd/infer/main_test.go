@@ -424,9 +424,9 @@ func TestAttributionStepsAreReported(t *testing.T) {
 		want string
 	}{
 		// Which sentence needs the doubling depends on the embedded model's weights.
-		{[]string{"The fox could not catch the rabbit because it was too slow"}, "64 trapezoid steps from x' to the sentence's vectors x;"},
-		{[]string{"The fox could not catch the rabbit because it was too fast"}, "256 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
-		{[]string{"-twin", "The fox could not catch the rabbit because it was too slow", "The fox could not catch the rabbit because it was too fast"}, "(A 64 steps, B 256, completeness gap"},
+		{[]string{"The elephant could not cross the bridge because it was too heavy"}, "64 trapezoid steps from x' to the sentence's vectors x;"},
+		{[]string{"The elephant could not cross the bridge because it was too weak"}, "128 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
+		{[]string{"-twin", "The elephant could not cross the bridge because it was too heavy", "The elephant could not cross the bridge because it was too weak"}, "(A 64 steps, B 128, completeness gap"},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
