@@ -79,7 +79,7 @@ func LookUpReason(tokens []string, pronoun, clauseEnd int) Reason {
 		// "because the chicken protected it": a third noun's deed done to "it"
 		return lex.reason(tokens[pronoun-1], false, slices.Concat(tokens[:pronoun-2], tokens[pronoun+1:]))
 	}
-	if deed := deedAfter(tokens[pronoun+1:]); words == nil && deed != nil {
+	if deed := deedAfter(tokens[pronoun+1:]); words == nil && deed != nil && !followsOn(tokens, pronoun) {
 		// "because it hid": a deed of "it" itself, where nothing else is
 		// said of it ("The spider was not slow, so it escaped from the
 		// jackdaw": the frame's verb, and "not slow" is what is said)
@@ -153,6 +153,13 @@ func actAt(tokens []string, pronoun int) bool {
 
 // actJoiners join a main clause: "and protected it", "so a wolf attacked it".
 var actJoiners = []string{"so", "and", ",", "then"}
+
+// followsOn says whether "it" opens a clause that follows on from the one
+// before ("so it hid", "and it hid"): a deed there is what happened next,
+// not a reason, and the corpus never writes one there.
+func followsOn(tokens []string, pronoun int) bool {
+	return pronoun > 0 && slices.Contains([]string{"so", "and", "then"}, tokens[pronoun-1])
+}
 
 // deedAfter returns the deed of deeds.txt that tokens (what follows "it")
 // open with, split into words, or nil: "hid", "ran away", "hid in the
