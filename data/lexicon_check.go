@@ -179,7 +179,7 @@ func (l *Lexicon) checkUnknown() error {
 func (l *Lexicon) predicateSet() map[string]bool {
 	set := map[string]bool{}
 	for _, f := range l.Frames {
-		addAll(set, strings.Fields(strings.Join(f.predicates, " ")))
+		addAll(set, f.predicates)
 	}
 	return set
 }

@@ -375,15 +375,13 @@ func (f *Frame) indexProperties(dims []Dimension) error {
 }
 
 // hasVerbWord reports whether deed's verb (its first word) is a word of
-// one of the frame's verb phrases: "escaped" in escape's "escaped from",
-// "got away" in "got away from"; "ran away" is not.
+// one of the frame's verb phrases (Frame.verbPhrases): "escaped" in
+// escape's "escaped from", "got away" in "got away from"; "ran away" is not.
 func (f *Frame) hasVerbWord(deed string) bool {
 	verb := strings.Fields(deed)[0]
-	for _, key := range verbKeyNames() {
-		for _, v := range f.phrases(key) {
-			if slices.Contains(strings.Fields(v), verb) {
-				return true
-			}
+	for v := range f.verbPhrases() {
+		if slices.Contains(strings.Fields(v), verb) {
+			return true
 		}
 	}
 	return false

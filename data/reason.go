@@ -151,14 +151,18 @@ func actAt(tokens []string, pronoun int) bool {
 	return true // the doer opens the sentence: "The chicken protected it, so ..."
 }
 
+// followOnWords open a clause that follows on from the one before: "so
+// it hid", "and protected it", "then it fled".
+var followOnWords = []string{"so", "and", "then"}
+
 // actJoiners join a main clause: "and protected it", "so a wolf attacked it".
-var actJoiners = []string{"so", "and", ",", "then"}
+var actJoiners = append(slices.Clone(followOnWords), ",")
 
 // followsOn says whether "it" opens a clause that follows on from the one
 // before ("so it hid", "and it hid"): a deed there is what happened next,
 // not a reason, and the corpus never writes one there.
 func followsOn(tokens []string, pronoun int) bool {
-	return pronoun > 0 && slices.Contains([]string{"so", "and", "then"}, tokens[pronoun-1])
+	return pronoun > 0 && slices.Contains(followOnWords, tokens[pronoun-1])
 }
 
 // deedAfter returns the deed of deeds.txt that tokens (what follows "it")
@@ -181,16 +185,21 @@ var sharedDeeds = sync.OnceValue(func() [][]string {
 		return nil
 	}
 	var out [][]string
-	for _, d := range lex.Deeds {
-		for _, words := range d.Poles {
-			for _, w := range words {
-				out = append(out, strings.Fields(w))
-			}
-		}
+	for _, w := range dimensionWords(lex.Deeds) {
+		out = append(out, strings.Fields(w))
 	}
 	slices.SortStableFunc(out, func(a, b []string) int { return len(b) - len(a) })
 	return out
 })
+
+// dimensionWords are the words of both poles of every dimension of dims.
+func dimensionWords(dims []Dimension) []string {
+	var out []string
+	for _, d := range dims {
+		out = slices.Concat(out, d.Poles[0], d.Poles[1])
+	}
+	return out
+}
 
 // sharedActs are the words of every act (acts.txt).
 var sharedActs = sync.OnceValue(func() []string {
@@ -198,11 +207,7 @@ var sharedActs = sync.OnceValue(func() []string {
 	if err != nil {
 		return nil
 	}
-	var out []string
-	for _, d := range lex.Acts {
-		out = slices.Concat(out, d.Poles[0], d.Poles[1])
-	}
-	return out
+	return dimensionWords(lex.Acts)
 })
 
 // onlyModifiers says whether words are only negations and degree adverbs:
