@@ -160,8 +160,12 @@ func (c Confidence) Share() float64 {
 }
 
 // isGuess is the rule (GuessRule).
-func (c Confidence) isGuess() bool {
-	return c.Share() < GuessBelow || c.CandidateMass < MinCandidateMass || c.UnknownAnswer ||
+func (c Confidence) isGuess() bool { return c.Share() < GuessBelow || c.flaggedBesidesShare() }
+
+// flaggedBesidesShare reports whether a condition other than the share
+// makes the answer a guess (conditions 2-5 and 7).
+func (c Confidence) flaggedBesidesShare() bool {
+	return c.CandidateMass < MinCandidateMass || c.UnknownAnswer ||
 		len(c.UnknownAboutIt) > 0 || c.Unpaired != nil || c.NoKnownVerb || c.NoReason
 }
 

@@ -19,6 +19,8 @@ import (
 // score.
 type Scored struct {
 	Right, Guess, Unanimous bool
+	// Besides is whether a condition other than the share flags it.
+	Besides bool
 	// Score ranks answers for the risk-coverage curve: the members' mean
 	// share of the candidates' probability for the shown answer (one
 	// model: its share).
@@ -35,6 +37,9 @@ type Selective struct {
 	// (NaN-free: 0 when every answer is a guess, with Coverage 0).
 	SelectiveAccuracy float64 `json:"selective_accuracy"`
 	Unanimous         float64 `json:"unanimous"` // the share every member answers alike (1 for one model)
+	// Temperature is the one the shares were scaled to (selective
+	// -temperature), 0 for none.
+	Temperature float64 `json:"temperature,omitempty"`
 	// Groups are the same figures for each part of the set, when it is split
 	// (selective -by frame: one per frame), sorted by name.
 	Groups []Selective `json:"groups,omitempty"`
@@ -70,7 +75,19 @@ func (p *Predictor) ScoreExample(ex data.Example) (Scored, error) {
 // scored is pr's entry; right says whether its answer is the right one.
 func scored(pr Prediction, right bool) Scored {
 	c := pr.Confidence
-	return Scored{Right: right, Guess: c.Guess, Unanimous: c.Members.Unanimous(), Score: c.Share()}
+	return Scored{Right: right, Guess: c.Guess, Unanimous: c.Members.Unanimous(), Besides: c.flaggedBesidesShare(), Score: c.Share()}
+}
+
+// AtTemperature is all with every share scaled to temperature t
+// (ScaleShare) and the guess rule applied to the scaled share.
+func AtTemperature(all []Scored, t float64) []Scored {
+	out := make([]Scored, len(all))
+	for i, s := range all {
+		s.Score = ScaleShare(s.Score, t)
+		s.Guess = s.Besides || s.Score < GuessBelow
+		out[i] = s
+	}
+	return out
 }
 
 // EvaluateSelective scores every sentence of set, in order.

@@ -11,6 +11,7 @@
 //	go run ./cmd/selective -plot docs/risk-coverage.png
 //	go run ./cmd/selective -member 1                         # member 1 of the ensemble alone
 //	go run ./cmd/selective -run runs/x -sets test -by frame   # which frames it has not learned yet
+//	go run ./cmd/selective -member 1 -temperature             # one model, its shares scaled to a temperature fitted on validation
 //
 // Sentences written outside the generator (WSC273's "it" items, or a file of
 // your own in the same format) are scored by go run ./cmd/wsc.
@@ -43,6 +44,7 @@ type options struct {
 	member              *int
 	asJSON              bool
 	relatives           bool
+	temperature         bool
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -54,6 +56,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.by, "by", "", "also split each set by `PARTS`, one or more of "+groupingNames()+", comma-separated (flips: how many of a second-pole predicate, a failed outcome, \"not\" and \"although\" turn the answer round; concession: whether the reason explains or concedes)")
 	fs.IntVar(&o.misses, "misses", 0, "also print up to `N` sentences of each set whose shown answer is wrong")
 	fs.BoolVar(&o.asJSON, "json", false, "print the figures as JSON")
+	fs.BoolVar(&o.temperature, "temperature", false, "scale one model's shares by a temperature fitted on the validation split (Guo et al. 2017) before the guess rule reads them; needs one model (-member K)")
 	fs.BoolVar(&o.relatives, "relatives", true, "read a word the model does not know as its nearest WordNet relative it knows; -relatives=false reads it as <unk>")
 	o.member = fs.MemberFlag()
 	fs.MaxMemoryFlag()
@@ -78,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	p, err := fs.LoadMember(o.run, *o.member)
 	if err != nil {
 		return err
+	}
+	if o.temperature && p.Members() > 1 {
+		return fs.Mistake("-temperature scales one model's shares, and this model has %d members; give -member K", p.Members())
 	}
 	figures, curves, err := evaluate(p, o, key, stderr)
 	if errors.Is(err, cli.ErrNoSet) {
@@ -116,6 +122,10 @@ func evaluate(p *inference.Predictor, o options, key func(data.Example) string, 
 	if err != nil {
 		return nil, nil, err
 	}
+	t, err := temperature(p, o, c, progress)
+	if err != nil {
+		return nil, nil, err
+	}
 	var figures []inference.Selective
 	var curves []experiment.Curve
 	for _, s := range sets {
@@ -123,6 +133,11 @@ func evaluate(p *inference.Predictor, o options, key func(data.Example) string, 
 		sel, scored, err := p.EvaluateSelective(s.Name, s.Examples)
 		if err != nil {
 			return nil, nil, err
+		}
+		if t > 0 {
+			scored = inference.AtTemperature(scored, t)
+			sel = inference.Summarize(s.Name, scored)
+			sel.Temperature = t
 		}
 		if key != nil {
 			sel.Groups = split(s.Examples, scored, key)
@@ -133,6 +148,39 @@ func evaluate(p *inference.Predictor, o options, key func(data.Example) string, 
 		figures = append(figures, sel)
 	}
 	return figures, curves, nil
+}
+
+// temperature fits, with -temperature, the temperature of p's shares on the
+// validation split of its corpus c; 0 without -temperature.
+func temperature(p *inference.Predictor, o options, c *data.Corpus, progress io.Writer) (float64, error) {
+	if !o.temperature {
+		return 0, nil
+	}
+	fmt.Fprintf(progress, "validation (%d sentences): fitting a temperature\n", len(c.Validation))
+	_, scored, err := p.EvaluateSelective("validation", c.Validation)
+	if err != nil {
+		return 0, err
+	}
+	shares, right := make([]float64, len(scored)), make([]bool, len(scored))
+	for i, s := range scored {
+		shares[i], right[i] = s.Score, s.Right
+	}
+	t, err := inference.FitTemperature(shares, right)
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(progress, "temperature %.4g (fitted on validation, %d of %d answers right)\n", t, count(right), len(right))
+	return t, nil
+}
+
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // groupings are what -by splits a set by: a sentence's part's name.
@@ -197,6 +245,9 @@ func writeTable(w io.Writer, figures []inference.Selective) {
 		for _, g := range f.Groups {
 			width = max(width, len(g.Name)+2)
 		}
+	}
+	if len(figures) > 0 && figures[0].Temperature > 0 {
+		fmt.Fprintf(w, "shares scaled to temperature %.4g, fitted on the validation split\n", figures[0].Temperature)
 	}
 	fmt.Fprintf(w, "%-*s %9s %9s %9s %10s %10s\n", width, "set", "sentences", "accuracy", "coverage", "selective", "unanimous")
 	for _, f := range figures {
