@@ -160,7 +160,11 @@ func (c Confidence) Share() float64 {
 }
 
 // isGuess is the rule (GuessRule).
-func (c Confidence) isGuess() bool { return c.Share() < GuessBelow || c.flaggedBesidesShare() }
+func (c Confidence) isGuess() bool { return guessAt(c.Share(), c.flaggedBesidesShare()) }
+
+// guessAt is the rule for an answer of this share, flagged or not by the
+// other conditions (besides).
+func guessAt(share float64, besides bool) bool { return share < GuessBelow || besides }
 
 // flaggedBesidesShare reports whether a condition other than the share
 // makes the answer a guess (conditions 2-5 and 7).

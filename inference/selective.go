@@ -84,7 +84,7 @@ func AtTemperature(all []Scored, t float64) []Scored {
 	out := make([]Scored, len(all))
 	for i, s := range all {
 		s.Score = ScaleShare(s.Score, t)
-		s.Guess = s.Besides || s.Score < GuessBelow
+		s.Guess = guessAt(s.Score, s.Besides)
 		out[i] = s
 	}
 	return out
