@@ -222,6 +222,7 @@ func TestGitignore(t *testing.T) {
 		"attention.html":         true, // go run ./cmd/infer -html attention.html "..."
 		"site/index.html":        true, // go run ./cmd/site -out site
 		"runs/mine/metrics.json": true, // go run ./cmd/train -config configs/tiny.json -out runs/mine
+		"selective":              true, // go build ./cmd/selective
 		"docs/attention.html":    false,
 		"docs/site.md":           false,
 	} {
