@@ -157,7 +157,7 @@ func temperature(p *inference.Predictor, o options, c *data.Corpus, progress io.
 		return 0, nil
 	}
 	fmt.Fprintf(progress, "validation (%d sentences): fitting a temperature\n", len(c.Validation))
-	_, scored, err := p.EvaluateSelective("validation", c.Validation)
+	sel, scored, err := p.EvaluateSelective("validation", c.Validation)
 	if err != nil {
 		return 0, err
 	}
@@ -169,18 +169,8 @@ func temperature(p *inference.Predictor, o options, c *data.Corpus, progress io.
 	if err != nil {
 		return 0, err
 	}
-	fmt.Fprintf(progress, "temperature %.4g (fitted on validation, %d of %d answers right)\n", t, count(right), len(right))
+	fmt.Fprintf(progress, "temperature %.4g (fitted on validation, %.1f%% of %d answers right)\n", t, 100*sel.Accuracy, sel.N)
 	return t, nil
-}
-
-func count(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
 }
 
 // groupings are what -by splits a set by: a sentence's part's name.

@@ -87,20 +87,3 @@ func TestPlotIsCheckedFirst(t *testing.T) {
 		}
 	}
 }
-
-// TestAtTemperatureReappliesTheRule: scaling changes the share the rule
-// reads, never a flag another condition raised, nor the ranking.
-func TestAtTemperatureReappliesTheRule(t *testing.T) {
-	scored := []inference.Scored{{Score: 0.9}, {Score: 0.9, Besides: true, Guess: true}, {Score: 0.75, Guess: true}}
-	soft := inference.AtTemperature(scored, 2) // σ(log 9 / 2) = 0.75: below 0.8
-	if !soft[0].Guess || !soft[1].Guess || !soft[2].Guess {
-		t.Errorf("at T = 2: %+v, want all three guesses", soft)
-	}
-	sharp := inference.AtTemperature(scored, 0.5) // 0.9 -> 0.988, 0.75 -> 0.9
-	if sharp[0].Guess || !sharp[1].Guess || sharp[2].Guess {
-		t.Errorf("at T = 0.5: %+v, want only the one flagged besides its share a guess", sharp)
-	}
-	if !(sharp[0].Score > sharp[2].Score && soft[0].Score > soft[2].Score) {
-		t.Errorf("scaling changed the ranking: %+v, %+v", soft, sharp)
-	}
-}
