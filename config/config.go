@@ -94,6 +94,13 @@ type Train struct {
 	// the answer must then come from the sentence's structure and meaning,
 	// not from which noun it is. 0 turns it off.
 	NounDropout float64 `json:"noun_dropout,omitempty"`
+	// ConnectiveDropout is the chance that the word joining an explaining
+	// reason clause to the outcome ("because", "since", "so") is read as
+	// <unk> in an epoch, drawn anew each epoch (train/dropout.go); conceding
+	// words ("although", "but") are never hidden, so what marks a concession
+	// is learned as the one marked relation and an unmarked one ("." or ", so"
+	// where training never had them) is read as explaining. 0 turns it off.
+	ConnectiveDropout float64 `json:"connective_dropout,omitempty"`
 	// EmbeddingDecay is λ of decoupled weight decay (AdamW) on the token
 	// embedding alone: it shrinks what the loss no longer needs, such as a
 	// noun's habitual role learned before the sentence structure was
@@ -424,6 +431,7 @@ func (c Run) Validate() error {
 		{"train.lr_decay_after must not be negative", t.LRDecayAfter >= 0, t.LRDecayAfter},
 		{"train.attention_supervision must not be negative", t.AttentionSupervision >= 0, t.AttentionSupervision},
 		{"train.noun_dropout must be in [0, 0.5]", t.NounDropout >= 0 && t.NounDropout <= 0.5, t.NounDropout},
+		{"train.connective_dropout must be in [0, 1]", t.ConnectiveDropout >= 0 && t.ConnectiveDropout <= 1, t.ConnectiveDropout},
 		{"train.embedding_decay must be in [0, 10]", t.EmbeddingDecay >= 0 && t.EmbeddingDecay <= 10, t.EmbeddingDecay},
 		{"train.weight_decay must be in [0, 10]", t.WeightDecay >= 0 && t.WeightDecay <= 10, t.WeightDecay},
 		{"train.shards must not be negative", t.Shards >= 0, t.Shards},

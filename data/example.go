@@ -44,6 +44,10 @@ type Example struct {
 	// Deciding are the positions of the words that decide the answer: the
 	// predicate's words and "not" or "wasn't"/"isn't" if negated.
 	Deciding []int `json:"deciding"`
+	// Connective are the positions of the words that join the reason clause
+	// to the outcome ("because", ", so", "although", ". but"); empty where
+	// no clause gives a reason (lead-it).
+	Connective []int `json:"connective,omitempty"`
 	// Uncertain: the deciding words are unknown (<unk> or a word never seen in
 	// training), so the sentence alone does not decide between the two
 	// candidates. Antecedent is still what the hidden words meant.

@@ -227,6 +227,7 @@ type sentence struct {
 	decoy                  int // a lead-it choice's other noun, or -1 (sentence.candidates)
 	distractors, deciding  []int
 	others                 []int // Example.OtherNouns
+	connective             []int // Example.Connective
 }
 
 // contractions are the negations a contracted surface writes as one word.
@@ -438,7 +439,7 @@ func realise(t tuple, s Shape, sf surface) Example {
 		}
 		b.scenePlace(sf)
 		b.mainClause(t, s.Passive, sf, false, 0)
-		b.add(conn)
+		b.mark(conn, &b.connective)
 		b.reasonClause(t, t.Meaning, sf, !sf.askSecond)
 		if s.layout == twoReasons {
 			b.add("and")
@@ -448,7 +449,7 @@ func realise(t tuple, s Shape, sf surface) Example {
 		if b.concededFirst(t, s, sf, conn) {
 			break
 		}
-		b.add(conn)
+		b.mark(conn, &b.connective)
 		b.reasonClause(t, t.Meaning, sf, true)
 		if !sf.noComma {
 			b.add(",")
@@ -456,7 +457,7 @@ func realise(t tuple, s Shape, sf surface) Example {
 		b.mainClause(t, s.Passive, sf, false, 0)
 	case soClause:
 		b.reasonClause(t, t.Meaning, sf, true)
-		b.add(conn)
+		b.mark(conn, &b.connective)
 		b.mainClause(t, s.Passive, sf, false, 0)
 	case soIt:
 		b.soIt(t, s, sf, conn)
@@ -476,7 +477,7 @@ func (b *sentence) concededFirst(t tuple, s Shape, sf surface, conn string) bool
 	if !sf.mainFirst || !t.Concessive || !t.frame.IsDeed(t.Predicate) || s.layout == twoReasons || strings.ContainsAny(conn, ",.") {
 		return false
 	}
-	b.add(conn)
+	b.mark(conn, &b.connective)
 	b.mainClause(t, s.Passive, sf, false, 0)
 	b.add(",")
 	b.reasonClause(t, t.Meaning, sf, true)
@@ -491,15 +492,16 @@ func (b *sentence) concededFirst(t tuple, s Shape, sf surface, conn string) bool
 func (b *sentence) soIt(t tuple, s Shape, sf surface, conn string) {
 	opens := !strings.HasPrefix(conn, ",")
 	if opens {
-		b.add(conn)
+		b.mark(conn, &b.connective)
 	}
 	named := b.participant(t, t.role, sf, false)
 	b.copula(t.Meaning, sf, true)
 	b.predicate(t, t.Meaning, sf, true)
 	if opens {
-		conn = ","
+		b.add(",")
+	} else {
+		b.mark(conn, &b.connective)
 	}
-	b.add(conn)
 	sf.attributes[t.role] = "" // "the box ... lifted it": the attribute went with the name
 	b.mainClause(t, s.Passive, sf, true, t.role)
 	if t.role == Agent {
@@ -595,7 +597,7 @@ func (b *sentence) example(t tuple, s Shape, sf surface) Example {
 		AntecedentFirst: antecedent == cands[0],
 		Negated:         m.Negated, NegativePole: t.frame.properties[m.Predicate].pole < 0,
 		Distractors: b.distractors, Deciding: b.deciding,
-		ByVerb: b.decoy >= 0, OtherNouns: b.others,
+		ByVerb: b.decoy >= 0, OtherNouns: b.others, Connective: b.connective,
 	}
 }
 

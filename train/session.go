@@ -84,6 +84,7 @@ func (s *Session) EpochBatches(order *rand.Rand, epoch int) ([]data.Batch, error
 		return nil, err
 	}
 	dropNouns(batches, c.Train.NounDropout, c.Seed, epoch)
+	dropConnectives(batches, c.Train.ConnectiveDropout, c.Seed, epoch)
 	return batches, nil
 }
 
