@@ -73,3 +73,44 @@ func TestDropNouns(t *testing.T) {
 		t.Error("another epoch dropped the same nouns")
 	}
 }
+
+// TestDropConnectives: at p = 1 every word of an explaining connective
+// becomes <unk> and nothing else changes: no conceding row, no comma, no
+// other position; p = 0 changes nothing; the draws follow (seed, epoch).
+func TestDropConnectives(t *testing.T) {
+	bs := dropoutBatches(t)
+	before := copyIDs(bs)
+	dropConnectives(bs, 0, 1, 0)
+	if !slices.EqualFunc(before, copyIDs(bs), slices.Equal) {
+		t.Fatal("connective dropout 0 changed the batches")
+	}
+	dropConnectives(bs, 1, 1, 3)
+	hidden := 0
+	for i, b := range bs {
+		for r, e := range b.Examples {
+			for pos, tok := range e.Tokens {
+				want := before[i][r*b.SeqLen+pos]
+				if !e.Concessive && slices.Contains(e.Connective, pos) && tok != "," {
+					want = data.UnkID
+					hidden++
+				}
+				if got := b.IDs[r*b.SeqLen+pos]; got != want {
+					t.Fatalf("%q, word %d %q: id %d, want %d", e.Text, pos, tok, got, want)
+				}
+			}
+		}
+	}
+	if hidden == 0 {
+		t.Fatal("no explaining connective was hidden at p = 1")
+	}
+	half, again, other := dropoutBatches(t), dropoutBatches(t), dropoutBatches(t)
+	dropConnectives(half, 0.5, 1, 3)
+	dropConnectives(again, 0.5, 1, 3)
+	dropConnectives(other, 0.5, 1, 4)
+	if !slices.EqualFunc(copyIDs(half), copyIDs(again), slices.Equal) {
+		t.Error("the same seed and epoch hid different connectives")
+	}
+	if slices.EqualFunc(copyIDs(half), copyIDs(other), slices.Equal) {
+		t.Error("another epoch hid the same connectives")
+	}
+}
