@@ -312,7 +312,7 @@ func checkDistractors(f *Frame, e Example) string {
 			return "a distractor is a candidate or not in a place phrase"
 		}
 		place := Place{e.Tokens[p-2], e.Tokens[p]}
-		if !slices.Contains(slices.Concat(f.AgentPlaces, f.ObjectPlaces, f.ScenePlaces), place) {
+		if !slices.Contains(slices.Concat(f.AgentPlaces, f.ObjectPlaces, f.ScenePlaces, f.GoalPlaces), place) {
 			return fmt.Sprintf("place %v is not a place of frame %s", place, f.Name)
 		}
 	}

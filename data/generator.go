@@ -479,9 +479,9 @@ func (g *generator) anyAttribute(f *Frame, r Role, avoid []string) string {
 // sentence), or none if there is no such attachment.
 func (g *generator) placePhrase(f *Frame, sh Shape) placePhrase {
 	var at []Attachment
-	for _, a := range []Attachment{AttachAgent, AttachObject, AttachScene} {
-		if len(f.Places(a)) > 0 && (a != AttachScene || sh.layout == reasonLast) {
-			at = append(at, a)
+	for a := range placeKeys {
+		if len(f.Places(Attachment(a))) > 0 && (Attachment(a) != AttachScene || sh.layout == reasonLast) {
+			at = append(at, Attachment(a))
 		}
 	}
 	if len(at) == 0 {

@@ -48,7 +48,16 @@ const (
 	AttachObject
 	// AttachScene opens the sentence ("In the barn, the dog ate the cake ...").
 	AttachScene
+	// AttachGoal ends the main clause with where the deed went ("the
+	// donkey carried the sack to the barn"), in either voice.
+	AttachGoal
 )
+
+// placeKeys names, for each Attachment, the frame key that lists its places.
+var placeKeys = [...]string{
+	AttachAgent: "agent places", AttachObject: "object places",
+	AttachScene: "scene places", AttachGoal: "goal places",
+}
 
 // VerbForms are the ways a frame writes one outcome: each list holds
 // alternatives ("lifted", "could lift"), and may be empty where English has
@@ -90,10 +99,11 @@ type Frame struct {
 	// Explains lists which pole of which dimension of which role favours
 	// success ("agent: hunger +").
 	Explains []Explanation
-	// Places that may follow the agent, follow the object, or open the sentence.
-	AgentPlaces, ObjectPlaces, ScenePlaces []Place
-	properties                             map[string]property // predicate -> its dimension and pole here
-	predicates                             []string            // keys of properties, in properties.txt order
+	// Places that may follow the agent, follow the object, open the
+	// sentence, or end the main clause as where the deed went.
+	AgentPlaces, ObjectPlaces, ScenePlaces, GoalPlaces []Place
+	properties                                         map[string]property // predicate -> its dimension and pole here
+	predicates                                         []string            // keys of properties, in properties.txt order
 	// ownVerbDeeds are the deeds the frame's dimensions hold that are
 	// words of its own verbs, so it never says them ("The mouse escaped
 	// the cat because it escaped"), each with its dimension.
@@ -116,6 +126,8 @@ func (f *Frame) Places(a Attachment) []Place {
 		return f.AgentPlaces
 	case AttachObject:
 		return f.ObjectPlaces
+	case AttachGoal:
+		return f.GoalPlaces
 	}
 	return f.ScenePlaces
 }

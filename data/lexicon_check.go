@@ -65,8 +65,8 @@ func (l *Lexicon) checkWordClasses(f *Frame) error {
 			}
 		}
 	}
-	for _, key := range []string{"agent places", "object places", "scene places"} {
-		for _, p := range f.Places(placeKeyAttachment(key)) {
+	for a, key := range placeKeys {
+		for _, p := range f.Places(Attachment(a)) {
 			if l.IsNoun(p.Prep) {
 				return lexErr(f.File, f.lines[key], "preposition %q is a noun elsewhere in the lexicon", p.Prep)
 			}
@@ -193,8 +193,8 @@ func (l *Lexicon) allWords() map[string]bool {
 			addAll(set, strings.Fields(strings.Join(f.phrases(key), " ")))
 		}
 		addAll(set, strings.Fields(strings.Join(f.predicates, " ")))
-		for _, a := range []Attachment{AttachAgent, AttachObject, AttachScene} {
-			for _, p := range f.Places(a) {
+		for a := range placeKeys {
+			for _, p := range f.Places(Attachment(a)) {
 				set[p.Prep], set[p.Noun] = true, true
 			}
 		}

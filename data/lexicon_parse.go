@@ -18,8 +18,8 @@ var frameKeys = append(verbKeys(),
 	frameKey{"agents", true, listNouns}, frameKey{"objects", true, listNouns},
 	frameKey{"not objects", false, listNouns},
 	frameKey{"agent", false, listExplanations}, frameKey{"object", false, listExplanations},
-	frameKey{"agent places", false, listPlaces}, frameKey{"object places", false, listPlaces},
-	frameKey{"scene places", false, listPlaces})
+	frameKey{placeKeys[AttachAgent], false, listPlaces}, frameKey{placeKeys[AttachObject], false, listPlaces},
+	frameKey{placeKeys[AttachScene], false, listPlaces}, frameKey{placeKeys[AttachGoal], false, listPlaces})
 
 // verbForms names the four forms of an outcome's verb, as key suffixes.
 var verbForms = []struct {
@@ -268,8 +268,8 @@ func (f *Frame) fill(fields map[string]field) error {
 		}
 		f.Explains = append(f.Explains, ex...)
 	}
-	f.AgentPlaces, f.ObjectPlaces = fields["agent places"].places, fields["object places"].places
-	f.ScenePlaces = fields["scene places"].places
+	f.AgentPlaces, f.ObjectPlaces = fields[placeKeys[AttachAgent]].places, fields[placeKeys[AttachObject]].places
+	f.ScenePlaces, f.GoalPlaces = fields[placeKeys[AttachScene]].places, fields[placeKeys[AttachGoal]].places
 	return nil
 }
 
@@ -390,24 +390,17 @@ func (f *Frame) hasVerbWord(deed string) bool {
 // checkPlaces rejects a place noun that is also a candidate of the frame:
 // it could then be the answer.
 func (f *Frame) checkPlaces() error {
-	for _, key := range []string{"agent places", "object places", "scene places"} {
-		for _, p := range f.Places(placeKeyAttachment(key)) {
+	for a, key := range placeKeys {
+		for _, p := range f.Places(Attachment(a)) {
 			if slices.Contains(f.Agents, p.Noun) || slices.Contains(f.Objects, p.Noun) {
 				return lexErr(f.File, f.lines[key], "place noun %q is an agent or object of this frame", p.Noun)
+			}
+			if Attachment(a) == AttachGoal && p.Prep != "to" {
+				return lexErr(f.File, f.lines[key], "goal place %q must take the preposition \"to\"", p.Prep+" the "+p.Noun)
 			}
 		}
 	}
 	return nil
-}
-
-func placeKeyAttachment(key string) Attachment {
-	switch key {
-	case "agent places":
-		return AttachAgent
-	case "object places":
-		return AttachObject
-	}
-	return AttachScene
 }
 
 func (f *Frame) checkSingleWords(key string) error {

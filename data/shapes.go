@@ -310,7 +310,16 @@ func (b *sentence) mainClause(t tuple, passive bool, sf surface, pronoun bool, p
 	at[first] = b.participant(t, first, sf, pronoun && pronounRole == first)
 	b.add(verb)
 	at[second] = b.participant(t, second, sf, pronoun && pronounRole == second)
+	b.goal(sf)
 	b.agent, b.object = at[Agent], at[Object]
+}
+
+// goal ends a main clause with where its deed went, when the surface
+// attaches the place phrase there: "carried the sack to the barn".
+func (b *sentence) goal(sf surface) {
+	if sf.pp.set && sf.pp.at == AttachGoal {
+		b.place(sf.pp.place)
+	}
 }
 
 // verbPhrase is the surface's choice among the frame's verb phrases for
@@ -532,6 +541,7 @@ func (b *sentence) leadIt(t tuple, sf surface) {
 	}
 	b.pronoun = len(b.tokens)
 	b.add(Pronoun)
+	b.goal(sf)
 }
 
 // leadsOfAnyNoun are the lead verbs that suit any noun: only they may lead
