@@ -229,6 +229,7 @@ func TestLoadLexiconErrors(t *testing.T) {
 		{"missing list", []edit{replace(catch, "@animals, hare", "@beasts")}, catch, 8, "no file nouns/beasts.txt"},
 		{"bad list name", []edit{replace(catch, "@animals, hare", "@Beasts")}, catch, 8, "list names are lower-case"},
 		{"place is candidate", []edit{replace(catch, "@animals, hare", "@animals, barn")}, catch, 11, `place noun "barn" is an agent or object of this frame`},
+		{"goal without to", []edit{replace(catch, "agent places: @farm", "goal places: @farm")}, catch, 11, `goal place "in the barn" must take the preposition "to"`},
 		{"unknown dimension", []edit{replace(eat, "agent: hunger +", "agent: hungriness +")}, eat, 10, `no dimension "hungriness" in properties.txt`},
 		{"explanation without sign", []edit{replace(eat, "agent: hunger +", "agent: hunger")}, eat, 10, `"hunger": want a dimension and + or -`},
 		{"explanation with a bad sign", []edit{replace(eat, "object: taste +", "object: taste up")}, eat, 11, `"taste up": want a dimension and + or -`},

@@ -103,6 +103,15 @@ func TestReferent(t *testing.T) {
 		{"hide_from", "mouse", "cat", ate("fierce"), "The mouse hid from the cat because it was fierce.", "cat"},
 		{"protect", "dog", "cat", ate("weak"), "The dog protected the cat because it was weak.", "cat"},
 		{"protect", "dog", "cat", ate("strong"), "The dog protected the cat because it was strong.", "dog"},
+		// age: the young one is protected, helped and fed, and follows.
+		{"protect", "hen", "chick", ate("young"), "The hen protected the chick because it was young.", "chick"},
+		{"protect", "hen", "chick", failed("old"), "The hen did not protect the chick because it was old.", "chick"},
+		{"protect", "hen", "chick", ate("old"), "The hen protected the chick because it was old.", none},
+		{"help", "horse", "donkey", ate("young"), "The horse helped the donkey because it was young.", "donkey"},
+		{"feed", "hen", "chick", ate("young"), "The hen fed the chick because it was young.", "chick"},
+		{"follow", "colt", "mare", ate("young"), "The colt followed the mare because it was young.", "colt"},
+		{"follow", "colt", "mare", failed("old"), "The colt did not follow the mare because it was old.", "colt"},
+		{"follow", "colt", "mare", ate("old"), "The colt followed the mare because it was old.", none},
 		// attack, help, intimidate, fear: strength and fear of the one acted
 		// on, and strength and size that favour the one feared.
 		{"attack", "wolf", "sheep", ate("weak"), "The wolf attacked the sheep because it was weak.", "sheep"},
@@ -329,6 +338,33 @@ func TestLeadItByVerb(t *testing.T) {
 		if e.Text != tt.sentence || e.Answer() != tt.object || e.Other() != tt.decoy || !e.ByVerb || e.Tokens[e.OtherNouns[0]] != "monkey" {
 			t.Errorf("%q answers %q, other %q (by verb %v, other nouns %v); want %q answering %q",
 				e.Text, e.Answer(), e.Other(), e.ByVerb, e.OtherNouns, tt.sentence, tt.object)
+		}
+	}
+}
+
+// TestGoalEndsTheMainClause: a goal ("to the barn") ends the main clause
+// in every voice and shape, after the noun that ends it or after "it", and
+// never changes the answer.
+func TestGoalEndsTheMainClause(t *testing.T) {
+	lex := testLexicon(t)
+	f, ok := lex.Frame("carry")
+	if !ok || !slices.Contains(f.GoalPlaces, Place{"to", "barn"}) {
+		t.Fatal("frame carry missing or without the goal \"to the barn\"")
+	}
+	heavy := Meaning{Outcome: Failed, Predicate: "heavy"}
+	for _, tt := range []struct {
+		shape, sentence string
+	}{
+		{ShapeActive, "The donkey could not carry the sack to the barn because it was heavy."},
+		{ShapePassive, "The sack could not be carried by the donkey to the barn because it was heavy."},
+		{ShapeFronted, "Because it was heavy, the donkey could not carry the sack to the barn."},
+		{ShapeLeadIt, "The donkey found the sack and could not carry it to the barn."},
+	} {
+		role, _ := f.Referent(heavy)
+		sf := surface{agentArticle: "the", objectArticle: "the", pp: placePhrase{at: AttachGoal, place: Place{"to", "barn"}, set: true}}
+		e := realise(tuple{frame: f, agent: "donkey", object: "sack", Meaning: heavy, role: role}, shapeByName(tt.shape), sf)
+		if e.Text != tt.sentence || e.Answer() != "sack" {
+			t.Errorf("%s: %q answers %q, want %q answers \"sack\"", tt.shape, e.Text, e.Answer(), tt.sentence)
 		}
 	}
 }
