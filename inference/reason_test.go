@@ -140,13 +140,13 @@ func TestNoBasisIsAGuess(t *testing.T) {
 		{"The dog ate the food quickly because it was hungry.", noKnownVerb, false, ""},                                 // the verb is known
 		{"The dog ate the food because it was famished.", noKnownVerb, false, ""},                                       // read as "hungry"
 		{"I put the butterfly wing on the table and it broke.", noReason, true, `says nothing of "it"`},
-		{"I put the heavy book on the table and it broke.", noReason, true, `says nothing of "it"`},        // "heavy" is said of no "it"
-		{"The tractor pushed the boulder although it was old.", noReason, true, `says nothing of "it"`},    // "old" decides nothing
-		{"The dog saw the cat and it escaped.", noReason, true, `says nothing of "it"`},                    // a deed after "and" is what happened next, not a reason
-		{"The terrier chased the rat, so it hid under the floor.", noReason, true, `says nothing of "it"`}, // nor after "so"
-		{"The fox could not catch the rabbit because it hid.", noReason, false, ""},                        // a deed of "it" as the reason (deeds.txt)
-		{"The monkey found the banana and ate it.", noReason, false, ""},                                   // the object of "ate": grammar
-		{"The box was heavy, so the dog couldn't carry it.", noReason, false, ""},                          // said of the box, before "it"
+		{"I put the heavy book on the table and it broke.", noReason, true, `says nothing of "it"`},         // "heavy" is said of no "it"
+		{"The tractor pushed the boulder although it was striped.", noReason, true, `says nothing of "it"`}, // "striped" decides nothing
+		{"The dog saw the cat and it escaped.", noReason, true, `says nothing of "it"`},                     // a deed after "and" is what happened next, not a reason
+		{"The terrier chased the rat, so it hid under the floor.", noReason, true, `says nothing of "it"`},  // nor after "so"
+		{"The fox could not catch the rabbit because it hid.", noReason, false, ""},                         // a deed of "it" as the reason (deeds.txt)
+		{"The monkey found the banana and ate it.", noReason, false, ""},                                    // the object of "ate": grammar
+		{"The box was heavy, so the dog couldn't carry it.", noReason, false, ""},                           // said of the box, before "it"
 		{"The dog ate the food because it was hungry.", noReason, false, ""},
 		{"The dog ate the food because it was famished.", noReason, false, ""},
 		{"The wolf attacked the sheep, but the dog protected it.", noReason, false, ""},                           // an act: the hen's deed done to "it"

@@ -98,9 +98,9 @@ func TestCurriculumGrowsTheTrainingSplit(t *testing.T) {
 // refused naming data.train_size, not only the word it lacks.
 func TestASmallTrainSizeIsNamed(t *testing.T) {
 	cfg := tinyConfig
-	cfg.Data.TrainSize = 300
+	cfg.Data.TrainSize = 200
 	_, err := NewSession(cfg)
-	if want := "data.train_size 300 is too small for data seed 1: "; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("train_size 300: %v, want it to say %q", err, want)
+	if want := "data.train_size 200 is too small for data seed 1: "; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("train_size 200: %v, want it to say %q", err, want)
 	}
 }
