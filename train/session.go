@@ -76,7 +76,7 @@ func BatchOrder(cfg config.Run) *rand.Rand { return rand.New(rand.NewSource(cfg.
 // training split (its part for the epoch under train.curriculum_epochs)
 // shuffled by order (BatchOrder, after epochs 1 to epoch-1)
 // and cut into full batches of train.batch_size, padded to max_len, with the
-// epoch's noun dropout applied (dropout.go).
+// epoch's noun and connective dropout applied (dropout.go).
 func (s *Session) EpochBatches(order *rand.Rand, epoch int) ([]data.Batch, error) {
 	c := s.Config
 	batches, err := data.Batches(s.curriculum(epoch), s.Vocab, c.Train.BatchSize, c.Model.MaxLen, order, true)
