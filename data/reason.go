@@ -223,10 +223,15 @@ var copulas = []string{"was", "is", "wasn't", "isn't"}
 
 // copulaBefore is the position of the last copula before the pronoun (-1 if
 // none): where what a preceding clause says of its noun starts, after any
-// adjective before the noun ("the old box was heavy").
+// adjective before the noun ("the old box was heavy"). A copula whose
+// subject is another "it" says nothing of this one ("... because it was
+// hungry, and it ran away": "hungry" is the first "it"'s), so there is none.
 func copulaBefore(tokens []string, pronoun int) int {
 	for i := pronoun - 1; i >= 0; i-- {
 		if slices.Contains(copulas, tokens[i]) {
+			if i > 0 && tokens[i-1] == Pronoun {
+				return -1
+			}
 			return i
 		}
 	}

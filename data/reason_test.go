@@ -3,6 +3,7 @@ package data
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -27,5 +28,30 @@ func TestUsesNameEachVerbAndRoleOnce(t *testing.T) {
 	}
 	if !shared {
 		t.Error(`"tasty" is no reason of "tempted" for its agent: the case this test is about is gone; pick another shared verb`)
+	}
+}
+
+// TestCopulaBeforeIsANounsNotAnotherIts: what a clause before "it" says with
+// a copula is said of "it" when that copula's subject is a noun ("The box was
+// heavy, so the horse could not carry it"), not when it is another "it"
+// ("... because it was hungry, and it ran away": "hungry" is the first's).
+func TestCopulaBeforeIsANounsNotAnotherIts(t *testing.T) {
+	cases := []struct {
+		sentence  string
+		pronoun   int
+		predicate string
+	}{
+		{"the box was heavy , so the horse could not carry it .", 11, "heavy"},
+		{"the cat chased the mouse because it was hungry , and it ran away because it was scared .", 11, ""},
+		{"the cat chased the mouse because it was hungry , and it ran away because it was scared .", 6, "hungry"},
+	}
+	for _, c := range cases {
+		tokens := strings.Fields(c.sentence)
+		if tokens[c.pronoun] != Pronoun {
+			t.Fatalf("%q: word %d is %q, not %q", c.sentence, c.pronoun, tokens[c.pronoun], Pronoun)
+		}
+		if got := LookUpReason(tokens, c.pronoun, len(tokens)).Predicate; got != c.predicate {
+			t.Errorf("%q, \"it\" at %d: predicate %q, want %q", c.sentence, c.pronoun, got, c.predicate)
+		}
 	}
 }
