@@ -13,6 +13,7 @@ package train
 
 import (
 	"math/rand"
+	"slices"
 
 	"itformer/data"
 )
@@ -24,25 +25,14 @@ const dropoutSeed = 0x6e6f756e // "noun"
 // dropNouns replaces candidate nouns by <unk> in place, each with
 // probability p. Rows whose deciding words are already hidden (Uncertain)
 // are left alone: with both the noun and the meaning hidden nothing is left
-// to learn from. The draws depend only on (seed, epoch), so a resumed run
-// makes the same ones.
+// to learn from.
 func dropNouns(batches []data.Batch, p float64, seed int64, epoch int) {
-	if p <= 0 {
-		return
-	}
-	rng := rand.New(rand.NewSource(seed ^ dropoutSeed ^ int64(epoch)<<32))
-	for _, b := range batches {
-		for r := range b.Examples {
-			if b.Uncertain[r] {
-				continue
-			}
-			for _, c := range b.Candidates[r] {
-				if rng.Float64() < p {
-					b.IDs[r*b.SeqLen+c] = data.UnkID
-				}
-			}
+	dropWords(batches, p, seed^dropoutSeed, epoch, func(b data.Batch, r int) []int {
+		if b.Uncertain[r] {
+			return nil
 		}
-	}
+		return b.Candidates[r][:]
+	})
 }
 
 // Connective dropout: in each epoch, each word of the connective that joins
@@ -63,25 +53,36 @@ func dropNouns(batches []data.Batch, p float64, seed int64, epoch int) {
 const connectiveSeed = 0x636f6e6e // "conn"
 
 // dropConnectives replaces the words of explaining connectives by <unk> in
-// place, each with probability p, drawn from (seed, epoch) alone.
+// place, each with probability p.
 func dropConnectives(batches []data.Batch, p float64, seed int64, epoch int) {
+	dropWords(batches, p, seed^connectiveSeed, epoch, func(b data.Batch, r int) []int {
+		e := b.Examples[r]
+		if e.Concessive {
+			return nil
+		}
+		return slices.DeleteFunc(slices.Clone(e.Connective), func(pos int) bool { return !isWord(e.Tokens[pos]) })
+	})
+}
+
+// isWord reports whether a token is a word rather than punctuation.
+func isWord(token string) bool { return token != "," && token != "." }
+
+// dropWords replaces by <unk>, in place, each position that at names in a
+// row, with probability p. The draws depend only on (stream, epoch), one per
+// named position in batch and row order, so a resumed run makes the same
+// ones; p <= 0 draws nothing.
+func dropWords(batches []data.Batch, p float64, stream int64, epoch int, at func(b data.Batch, row int) []int) {
 	if p <= 0 {
 		return
 	}
-	rng := rand.New(rand.NewSource(seed ^ connectiveSeed ^ int64(epoch)<<32))
+	rng := rand.New(rand.NewSource(stream ^ int64(epoch)<<32))
 	for _, b := range batches {
-		for r, e := range b.Examples {
-			if e.Concessive {
-				continue
-			}
-			for _, pos := range e.Connective {
-				if isWord(e.Tokens[pos]) && rng.Float64() < p {
+		for r := range b.Examples {
+			for _, pos := range at(b, r) {
+				if rng.Float64() < p {
 					b.IDs[r*b.SeqLen+pos] = data.UnkID
 				}
 			}
 		}
 	}
 }
-
-// isWord reports whether a token is a word rather than punctuation.
-func isWord(token string) bool { return token != "," && token != "." }
