@@ -171,6 +171,26 @@ func TestReferent(t *testing.T) {
 		{"escape", "mouse", "cat", ate("escaped"), "The mouse escaped the cat because it was escaped.", none}, // escape's own verb is no deed there, so it is written as no property either
 		{"catch", "fox", "rabbit", failedNot("hid"), "The fox could not catch the rabbit because it hid.", none},
 		{"eat", "dog", "food", ate("hid"), "The dog ate the food because it was hid.", none}, // no evasion in eating: not a deed of eat, so not written as one
+		// pass_under: a tall or big one does not get under; a tall bridge is
+		// passed under. "tall" describes both roles, with opposite signs.
+		{"pass_under", "lorry", "bridge", failed("tall"), "The lorry could not pass under the bridge because it was tall.", "lorry"},
+		{"pass_under", "lorry", "bridge", ate("tall"), "The lorry passed under the bridge because it was tall.", "bridge"},
+		{"pass_under", "lorry", "bridge", failedNot("tall"), "The lorry could not pass under the bridge because it was not tall.", "bridge"},
+		{"pass_under", "lorry", "bridge", ate("small"), "The lorry passed under the bridge because it was small.", "lorry"},
+		{"pass_under", "lorry", "bridge", although("tall"), "The lorry passed under the bridge although it was tall.", "lorry"},
+		// drink_from: a thirsty animal drinks; a full trough is drunk from.
+		// "full" is the trough's here, the eater's in eat.
+		{"drink_from", "cow", "trough", ate("full"), "The cow drank from the trough because it was full.", "trough"},
+		{"drink_from", "cow", "trough", failedNot("full"), "The cow did not drink from the trough because it was not full.", "trough"},
+		{"drink_from", "cow", "trough", ate("thirsty"), "The cow drank from the trough because it was thirsty.", "cow"},
+		{"drink_from", "cow", "trough", failed("full"), "The cow did not drink from the trough because it was full.", none},
+		// an old support or bridge gives way (sturdiness), as a young animal
+		// is protected (age): "old" has two dimensions, no frame both.
+		{"hold", "bench", "bear", failed("old"), "The bench could not hold the bear because it was old.", "bench"},
+		{"cross", "elephant", "bridge", failed("old"), "The elephant could not cross the bridge because it was old.", "bridge"},
+		// fit: a room is what a thing fits in, as a shed or a box is.
+		{"fit", "box", "attic", failed("small"), "The box did not fit in the attic because it was small.", "attic"},
+		{"fit", "box", "attic", failed("big"), "The box did not fit in the attic because it was big.", "box"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sentence, func(t *testing.T) {
