@@ -91,7 +91,7 @@ func TestUnpairedReasonIsAGuess(t *testing.T) {
 		reason   []string // substrings of the reason
 	}{
 		{"The dog chased the cat because it was thirsty.", true,
-			[]string{`never gives "thirsty" as a reason for "chased"`, `for "drank" it describes the agent; for "tempted" it describes the object`}},
+			[]string{`never gives "thirsty" as a reason for "chased"`, `for "drank" and "drank from" it describes the agent; for "tempted" it describes the object`}},
 		{"Because it was thirsty, the dog chased the cat.", true, []string{`"thirsty"`, `"chased"`}},
 		{"The dog ate the food because it was scared.", true, []string{`"scared" as a reason for "ate"`, "describes the agent"}},
 		{"The dog chased the cat because it wasn't thirsty.", true, []string{`"not thirsty" as a reason for "chased"`}},
