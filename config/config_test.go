@@ -73,12 +73,12 @@ func TestInlineTinyMatchesStruct(t *testing.T) {
 
 func TestLoadShippedConfigs(t *testing.T) {
 	for _, tc := range []struct {
-		file                          string
-		dModel, epochs, layers, heads int
-		lr                            float64
+		file                               string
+		dModel, dFF, epochs, layers, heads int
+		lr                                 float64
 	}{
-		{"default.json", 32, 34, 2, 8, 0.003},
-		{"tiny.json", 24, 8, 2, 4, 0.003},
+		{"default.json", 32, 64, 34, 2, 8, 0.003},
+		{"tiny.json", 32, 64, 8, 2, 8, 0.003},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			c, err := Load(filepath.Join("..", "configs", tc.file))
@@ -88,9 +88,9 @@ func TestLoadShippedConfigs(t *testing.T) {
 			if err := c.Validate(); err != nil {
 				t.Fatalf("Validate: %v", err)
 			}
-			if c.Model.DModel != tc.dModel || c.Train.Epochs != tc.epochs || c.Train.LearningRate != tc.lr {
-				t.Errorf("got d_model %d, epochs %d, learning_rate %v; want %d, %d, %v",
-					c.Model.DModel, c.Train.Epochs, c.Train.LearningRate, tc.dModel, tc.epochs, tc.lr)
+			if c.Model.DModel != tc.dModel || c.Model.DFF != tc.dFF || c.Train.Epochs != tc.epochs || c.Train.LearningRate != tc.lr {
+				t.Errorf("got d_model %d, d_ff %d, epochs %d, learning_rate %v; want %d, %d, %d, %v",
+					c.Model.DModel, c.Model.DFF, c.Train.Epochs, c.Train.LearningRate, tc.dModel, tc.dFF, tc.epochs, tc.lr)
 			}
 			if c.Seed != 1 || c.Data.Seed != 1 || c.Model.DType != "float64" || c.Model.Heads != tc.heads || c.Model.Layers != tc.layers {
 				t.Errorf("unexpected config %+v", c)

@@ -140,7 +140,7 @@ func replaceFiles(t *testing.T, dst, src string, patterns ...string) {
 func TestResumeRefusesAnotherRunsFiles(t *testing.T) {
 	t.Parallel()              // a long test (see smallCorpus)
 	a := stoppedAfter(t, 250) // in epoch 2; epoch 1 is the best so far
-	b := stoppedAfter(t, 250, "model.d_model=32", "model.d_ff=64")
+	b := stoppedAfter(t, 250, "model.d_model=16", "model.d_ff=32")
 	for _, tc := range []struct {
 		name      string
 		theirs    []string // A's files replaced by B's
@@ -149,8 +149,8 @@ func TestResumeRefusesAnotherRunsFiles(t *testing.T) {
 		want      string // in the refusal, after A's folder; "": resumed
 	}{
 		{"A itself", nil, "", false, ""},
-		{"B's best checkpoint", []string{"checkpoint.json", "weights-*"}, "", false, "checkpoint.json's config has model.d_ff 64 but config.json has 48"},
-		{"B's resume/ and config.json", []string{"resume", "config.json"}, "", false, "checkpoint.json's config has model.d_ff 48 but config.json has 64"},
+		{"B's best checkpoint", []string{"checkpoint.json", "weights-*"}, "", false, "checkpoint.json's config has model.d_ff 32 but config.json has 64"},
+		{"B's resume/ and config.json", []string{"resume", "config.json"}, "", false, "checkpoint.json's config has model.d_ff 64 but config.json has 32"},
 		{"B's epoch log", []string{"epochs.jsonl"}, "", false, "epochs.jsonl's epoch 1 (validation accuracy"},
 		{"no history", nil, "history.json", false, "history.json is missing"},
 		{"no history, resumed without one", nil, "history.json", true, ""},

@@ -215,7 +215,11 @@ func checkAccuracy(t *testing.T, r *trainedRun) {
 	// data; of the weights alone 0.639 and 0.929). More
 	// sentences, not more passes over them, is what the larger vocabulary
 	// needs. On corpus-36, 15 epochs of 24,000: test 0.717, the best
-	// shortcut 0.535.
+	// shortcut 0.535. On the corpus of drink_from and pass_under (1361a00)
+	// width 24 with 4 heads stalled again, at 0.733 on test with negation,
+	// outcome and concession at 0.50; tiny.json now has the default's
+	// shape, 8 heads at width 32 with d_ff 64: 0.945, every challenge set
+	// but unknown_deciding_word at 0.865 or more.
 	if m.Test.Accuracy < 0.70 {
 		t.Errorf("test accuracy %.4f, want >= 0.70", m.Test.Accuracy)
 	}

@@ -112,7 +112,8 @@ func TestRefusedBeforeTraining(t *testing.T) {
 		{[]string{"-out", "afile", exp}, "results folder afile", false},
 		{[]string{"-runs", "afile", exp}, "-runs afile: it is not a folder", true},
 		{[]string{"-runs", "afile/runs", exp}, "-runs afile/runs: afile is not a folder", true},
-		{[]string{"-max-memory", "700MB", "-workers", "2", "tworuns.json"}, "-workers 2 would train 2 runs at once, each estimated to need up to", false},
+		// One run of tiny.json is estimated at about 993 MB: one fits in the limit, two at once do not.
+		{[]string{"-max-memory", "1500MB", "-workers", "2", "tworuns.json"}, "-workers 2 would train 2 runs at once, each estimated to need up to", false},
 	} {
 		err := run(t.Context(), tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, cli.ErrUsage) != tc.usage {

@@ -121,7 +121,7 @@ func TestRunConfigKnobs(t *testing.T) {
 		want string
 	}{
 		{TrainRequest{Config: "huge"}, "choose tiny or default"},
-		{TrainRequest{Heads: 5}, "heads"}, // divides neither tiny's d_model (24) nor the default's (32)
+		{TrainRequest{Heads: 5}, "heads"}, // does not divide d_model (32 in tiny and in the default)
 	} {
 		if _, err := tc.r.RunConfig(); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want one containing %q", tc.r, err, tc.want)
