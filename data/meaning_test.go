@@ -184,6 +184,12 @@ func TestReferent(t *testing.T) {
 		{"drink_from", "cow", "trough", failedNot("full"), "The cow did not drink from the trough because it was not full.", "trough"},
 		{"drink_from", "cow", "trough", ate("thirsty"), "The cow drank from the trough because it was thirsty.", "cow"},
 		{"drink_from", "cow", "trough", failed("full"), "The cow did not drink from the trough because it was full.", none},
+		// hide_from also flees, intimidate also scares (those verbs share these
+		// meanings: TestFleeingAndScaringAreFramesVerbs):
+		// the scared one flees, the fierce one is fled from.
+		{"hide_from", "mouse", "cat", failedNot("scared"), "The mouse did not hide from the cat because it was not scared.", "mouse"},
+		{"hide_from", "mouse", "cat", failedNot("fierce"), "The mouse did not hide from the cat because it was not fierce.", "cat"},
+		{"intimidate", "dog", "cat", although("brave"), "The dog intimidated the cat although it was brave.", "cat"},
 		// an old support or bridge gives way (sturdiness), as a young animal
 		// is protected (age): "old" has two dimensions, no frame both.
 		{"hold", "bench", "bear", failed("old"), "The bench could not hold the bear because it was old.", "bench"},

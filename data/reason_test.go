@@ -55,3 +55,27 @@ func TestCopulaBeforeIsANounsNotAnotherIts(t *testing.T) {
 		}
 	}
 }
+
+// Fleeing is hiding's frame and scaring intimidating's, so the corpus pairs
+// what writers say of them with the meaning those frames give: the verbs are
+// found, and "fierce" is a reason of fleeing, "timid" one of being scared.
+func TestFleeingAndScaringAreFramesVerbs(t *testing.T) {
+	cases := []struct {
+		sentence string
+		verb     string
+		paired   bool
+	}{
+		{"the mouse fled from the cat because it was fierce .", "fled from", true},
+		{"the mouse ran away from the cat because it was scared .", "ran away from", true},
+		{"the cat was scared by the dog because it was timid .", "was scared by", true},
+		{"the dog frightened the cat because it was big .", "frightened", true},
+		{"the mouse fled from the cat because it was heavy .", "fled from", false},
+	}
+	for _, c := range cases {
+		tokens := strings.Fields(c.sentence)
+		r := LookUpReason(tokens, slices.Index(tokens, Pronoun), len(tokens))
+		if !slices.Contains(r.Verbs, c.verb) || r.Paired != c.paired {
+			t.Errorf("%q: verbs %q, paired %v; want %q among them, paired %v", c.sentence, r.Verbs, r.Paired, c.verb, c.paired)
+		}
+	}
+}
