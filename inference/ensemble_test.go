@@ -34,7 +34,12 @@ func TestMembersVote(t *testing.T) {
 		t.Fatal(err)
 	}
 	disagreed := 0
-	for _, s := range twins { // the untrained member cannot flip with the deciding word
+	// The untrained member cannot flip with the deciding word, but it can
+	// happen to answer one pair as the trained one does (X's fresh member of
+	// seed 7 did, dog then food): more pairs make that a coincidence no draw repeats.
+	twins = append(twins, "The owl could not catch the mouse because it was slow.", "The owl could not catch the mouse because it was fast.",
+		"The trophy did not fit into the suitcase because it was too big.", "The trophy did not fit into the suitcase because it was too small.")
+	for _, s := range twins {
 		pr := resolveFirst(t, p, s)
 		if a := pr.Confidence.Members; a.Agree == 1 {
 			disagreed++
