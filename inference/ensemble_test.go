@@ -16,7 +16,12 @@ func TestMembersVote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	twins := []string{"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty."}
+	// Twin pairs: an untrained member cannot flip with the deciding word, but
+	// it can happen to answer one pair as the trained one does (X's fresh
+	// member of seed 7 did, dog then food), so three pairs are asked.
+	twins := []string{"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty.",
+		"The owl could not catch the mouse because it was slow.", "The owl could not catch the mouse because it was fast.",
+		"The trophy did not fit into the suitcase because it was too big.", "The trophy did not fit into the suitcase because it was too small."}
 	if err := p.SetMembers([]*checkpoint.Checkpoint{same}); err != nil {
 		t.Fatal(err)
 	}
@@ -34,11 +39,6 @@ func TestMembersVote(t *testing.T) {
 		t.Fatal(err)
 	}
 	disagreed := 0
-	// The untrained member cannot flip with the deciding word, but it can
-	// happen to answer one pair as the trained one does (X's fresh member of
-	// seed 7 did, dog then food): more pairs make that a coincidence no draw repeats.
-	twins = append(twins, "The owl could not catch the mouse because it was slow.", "The owl could not catch the mouse because it was fast.",
-		"The trophy did not fit into the suitcase because it was too big.", "The trophy did not fit into the suitcase because it was too small.")
 	for _, s := range twins {
 		pr := resolveFirst(t, p, s)
 		if a := pr.Confidence.Members; a.Agree == 1 {
@@ -81,7 +81,12 @@ func TestMajorityMemberIsShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{}
-	twins := []string{"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty."}
+	// Twin pairs: an untrained member cannot flip with the deciding word, but
+	// it can happen to answer one pair as the trained one does (X's fresh
+	// member of seed 7 did, dog then food), so three pairs are asked.
+	twins := []string{"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty.",
+		"The owl could not catch the mouse because it was slow.", "The owl could not catch the mouse because it was fast.",
+		"The trophy did not fit into the suitcase because it was too big.", "The trophy did not fit into the suitcase because it was too small."}
 	for _, s := range twins {
 		want[s] = resolveFirst(t, New(trained), s).AnswerWord
 	}

@@ -219,7 +219,10 @@ func checkAccuracy(t *testing.T, r *trainedRun) {
 	// width 24 with 4 heads stalled again, at 0.733 on test with negation,
 	// outcome and concession at 0.50; tiny.json now has the default's
 	// shape, 8 heads at width 32 with d_ff 64: 0.945, every challenge set
-	// but unknown_deciding_word at 0.865 or more.
+	// but unknown_deciding_word at 0.865 or more. On the corpus of the
+	// fleeing and scaring verbs (067b524): 0.885, negation, outcome and
+	// concession 0.951, 0.971 and 0.932, but two_it 0.500 (12 epochs, or
+	// 52,000 sentences, do not change that).
 	if m.Test.Accuracy < 0.70 {
 		t.Errorf("test accuracy %.4f, want >= 0.70", m.Test.Accuracy)
 	}
