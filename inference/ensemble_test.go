@@ -8,6 +8,16 @@ import (
 	"itformer/inference/inferencetest"
 )
 
+// twinPairs are what the members are asked: an untrained member cannot flip
+// with the deciding word, but it can happen to answer one pair as the
+// trained one does (X's fresh member of seed 7 did, dog then food), so three
+// pairs are asked.
+var twinPairs = []string{
+	"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty.",
+	"The owl could not catch the mouse because it was slow.", "The owl could not catch the mouse because it was fast.",
+	"The trophy did not fit into the suitcase because it was too big.", "The trophy did not fit into the suitcase because it was too small.",
+}
+
 // Members that give the shown answer leave it as it was; a member that
 // gives another makes it a guess whose reason counts the votes.
 func TestMembersVote(t *testing.T) {
@@ -16,16 +26,10 @@ func TestMembersVote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Twin pairs: an untrained member cannot flip with the deciding word, but
-	// it can happen to answer one pair as the trained one does (X's fresh
-	// member of seed 7 did, dog then food), so three pairs are asked.
-	twins := []string{"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty.",
-		"The owl could not catch the mouse because it was slow.", "The owl could not catch the mouse because it was fast.",
-		"The trophy did not fit into the suitcase because it was too big.", "The trophy did not fit into the suitcase because it was too small."}
 	if err := p.SetMembers([]*checkpoint.Checkpoint{same}); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range twins {
+	for _, s := range twinPairs {
 		c := resolveFirst(t, p, s).Confidence
 		if c.Members == nil || c.Members.Members != 2 || c.Members.Agree != 2 || c.Guess {
 			t.Errorf("%q with an identical member: %+v, want 2 of 2 agreeing and no guess", s, c)
@@ -39,7 +43,7 @@ func TestMembersVote(t *testing.T) {
 		t.Fatal(err)
 	}
 	disagreed := 0
-	for _, s := range twins {
+	for _, s := range twinPairs {
 		pr := resolveFirst(t, p, s)
 		if a := pr.Confidence.Members; a.Agree == 1 {
 			disagreed++
@@ -49,7 +53,7 @@ func TestMembersVote(t *testing.T) {
 		}
 	}
 	if disagreed == 0 {
-		t.Error("an untrained member agreed with the trained model on both twins")
+		t.Error("an untrained member agreed with the trained model on every twin sentence")
 	}
 }
 
@@ -81,13 +85,7 @@ func TestMajorityMemberIsShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{}
-	// Twin pairs: an untrained member cannot flip with the deciding word, but
-	// it can happen to answer one pair as the trained one does (X's fresh
-	// member of seed 7 did, dog then food), so three pairs are asked.
-	twins := []string{"The dog ate the food because it was hungry.", "The dog ate the food because it was tasty.",
-		"The owl could not catch the mouse because it was slow.", "The owl could not catch the mouse because it was fast.",
-		"The trophy did not fit into the suitcase because it was too big.", "The trophy did not fit into the suitcase because it was too small."}
-	for _, s := range twins {
+	for _, s := range twinPairs {
 		want[s] = resolveFirst(t, New(trained), s).AnswerWord
 	}
 	fresh, err := checkpoint.Load(inferencetest.FreshWeights(t, trained, 7))
@@ -98,7 +96,7 @@ func TestMajorityMemberIsShown(t *testing.T) {
 	if err := p.SetMembers([]*checkpoint.Checkpoint{trained, trained}); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range twins {
+	for _, s := range twinPairs {
 		pr := resolveFirst(t, p, s)
 		a := pr.Confidence.Members
 		if pr.AnswerWord != want[s] || a.Agree < 2 {
