@@ -425,8 +425,8 @@ func TestAttributionStepsAreReported(t *testing.T) {
 	}{
 		// Which sentence needs the doubling depends on the embedded model's weights.
 		{[]string{"The owl could not catch the mouse because it was slow"}, "64 trapezoid steps from x' to the sentence's vectors x;"},
-		{[]string{"The owl could not catch the mouse because it was fast"}, "256 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
-		{[]string{"-twin", "The owl could not catch the mouse because it was slow", "The owl could not catch the mouse because it was fast"}, "(A 64 steps, B 256, completeness gap"},
+		{[]string{"The owl could not catch the mouse because it was fast"}, "128 trapezoid steps from x' to the sentence's vectors x (64, doubled until within tolerance);"},
+		{[]string{"-twin", "The owl could not catch the mouse because it was slow", "The owl could not catch the mouse because it was fast"}, "(A 64 steps, B 128, completeness gap"},
 	}
 	for _, tc := range cases {
 		var out, errOut bytes.Buffer
