@@ -151,7 +151,7 @@ func TestBrowser(t *testing.T) {
 	if fmt.Sprint(s.Selected, s.Heatmaps) != selected(sup) || s.Layer != fmt.Sprint(sl+1) || s.Head != fmt.Sprint(sh+1) || s.Word != "6" {
 		t.Errorf("first selection %v %v, layer %s head %s word %s; want %s (the supervised one) and the pronoun", s.Selected, s.Heatmaps, s.Layer, s.Head, s.Word, name(sup))
 	}
-	if s.DogWidth <= s.MaxOtherWidth { // the embedded model: 4.33 px against 2.85 ("a")
+	if s.DogWidth <= s.MaxOtherWidth { // X's embedded model: 4.33 px against 2.85 ("a")
 		t.Errorf("%s: the line to dog is %.2f px, the thickest other %.2f px; want dog's the thickest", name(sup), s.DogWidth, s.MaxOtherWidth)
 	}
 	if s.ViewWidth < 100 || s.HeatmapWidth < 100 {
