@@ -178,8 +178,8 @@ func TestBrowser(t *testing.T) {
 	// natively (78.7%) and here (76.8%): 827 s in a tab on 2 cores (load
 	// 4-10); on X's corpus 85.1% and 86.3%, 364 s (load 1.2-2.0); with
 	// 48,000 sentences 277-551 s (load 0.7-7.8). At width 24 with 4
-	// heads it needed epoch 7 on this corpus (392-945 s) and epoch 3 on
-	// corpus-37; on corpus-36 the tiny of 15 epochs of 24,000 reached it at
+	// heads it needed epoch 7 on 1361a00's corpus (392-945 s) and epoch 3
+	// on corpus-37; on corpus-36 the tiny of 15 epochs of 24,000 reached it at
 	// epoch 10.
 	config, limit := "tiny", 10*time.Minute // go test stops a package at 10 minutes anyway
 	if os.Getenv("SITE_CONFIG") == "default" {
